@@ -1,0 +1,29 @@
+"""Run every benchmark of the project: ``python benchmarks/run.py [NAME...]``.
+
+Each benchmark is a sibling script with a ``main()``; each measures its subject against a
+baseline in the same run and prints medians and ratios.
+"""
+
+from __future__ import annotations
+
+import runpy
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def main(argv: list[str]) -> None:
+    scripts = sorted(
+        p for p in HERE.glob("*.py") if p.name != "run.py" and not p.name.startswith("_")
+    )
+    wanted = set(argv)
+    for script in scripts:
+        if wanted and script.stem not in wanted:
+            continue
+        print(f"== {script.stem}", flush=True)
+        runpy.run_path(str(script), run_name="__main__")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

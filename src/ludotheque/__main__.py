@@ -1,0 +1,3 @@
+from ludotheque.cli.main import main
+
+main()

@@ -1,0 +1,170 @@
+"""What a game declares about itself: modes, player counts and options.
+
+>>> info = GameInfo(
+...     name="demo", title="Démo", summary="Un jeu pour l'exemple.",
+...     modes=(Mode("solo", "Solo", 1, 1), Mode("multi", "Plusieurs joueurs", 2, 4)),
+...     options=(OptionSpec("manches", "Nombre de manches", "int", 5, minimum=1, maximum=9),),
+... )
+>>> info.resolve_options(3, {"manches": 7})
+{'mode': 'multi', 'manches': 7}
+>>> info.resolve_options(1, None)
+{'mode': 'solo', 'manches': 5}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .errors import InvalidOptions
+from .json_types import JsonObject, JsonValue
+
+__all__ = ["GameInfo", "Mode", "OptionKind", "OptionSpec"]
+
+OptionKind = Literal["choice", "int", "bool", "text"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """A way to play (solo, multiplayer, teams...) with its own player counts."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str = ""
+    automata: int = 0  # opponents played by the rules themselves (la Rotative in solo)
+
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One table option: its kind, default and bounds. ``label`` is what a player reads."""
+
+    name: str
+    label: str
+    kind: OptionKind
+    default: JsonValue
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    modes: tuple[str, ...] = ()  # empty: the option applies to every mode
+
+    def validate(self, value: JsonValue) -> JsonValue:
+        """The value, checked against this spec (raises :class:`InvalidOptions`)."""
+        if self.kind == "choice":
+            if not isinstance(value, str) or value not in self.choices:
+                raise InvalidOptions(
+                    f"Option « {self.label} » : valeur « {value} » inconnue "
+                    f"(possibles : {', '.join(self.choices)}).",
+                    option=self.name,
+                )
+            return value
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOptions(
+                    f"Option « {self.label} » : un nombre entier est attendu.", option=self.name
+                )
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise InvalidOptions(
+                    f"Option « {self.label} » : {value} est hors des bornes "
+                    f"({self.minimum} à {self.maximum}).",
+                    option=self.name,
+                )
+            return value
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise InvalidOptions(
+                    f"Option « {self.label} » : oui ou non est attendu.", option=self.name
+                )
+            return value
+        if value is not None and not isinstance(value, str):
+            raise InvalidOptions(
+                f"Option « {self.label} » : un texte est attendu.", option=self.name
+            )
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """The static description of a game, as the registry, CLI and lobby show it."""
+
+    name: str
+    title: str
+    summary: str
+    modes: tuple[Mode, ...]
+    options: tuple[OptionSpec, ...] = ()
+    hidden_information: bool = False
+    simultaneous: bool = False
+    chance: bool = False
+    authors: str = ""
+    listed: bool = True
+    tags: tuple[str, ...] = field(default=())
+
+    @property
+    def min_players(self) -> int:
+        return min(mode.min_players for mode in self.modes)
+
+    @property
+    def max_players(self) -> int:
+        return max(mode.max_players for mode in self.modes)
+
+    def mode(self, name: str) -> Mode:
+        for mode in self.modes:
+            if mode.name == name:
+                return mode
+        raise InvalidOptions(
+            f"Mode « {name} » inconnu pour {self.title} "
+            f"(possibles : {', '.join(m.name for m in self.modes)}).",
+            option="mode",
+        )
+
+    def default_mode(self, players: int) -> Mode:
+        """The first declared mode that accepts this many players."""
+        for mode in self.modes:
+            if players in mode.player_counts():
+                return mode
+        raise InvalidOptions(
+            f"{self.title} se joue de {self.min_players} à {self.max_players} joueurs, "
+            f"pas à {players}.",
+            option="players",
+        )
+
+    def resolve_options(self, players: int, options: Mapping[str, JsonValue] | None) -> JsonObject:
+        """Options completed with defaults and validated, ``mode`` first."""
+        given = dict(options or {})
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptions("Le nombre de joueurs doit être un entier.", option="players")
+        mode_name = given.pop("mode", None)
+        if mode_name is None:
+            mode = self.default_mode(players)
+        elif not isinstance(mode_name, str):
+            raise InvalidOptions("Le mode doit être un nom.", option="mode")
+        else:
+            mode = self.mode(mode_name)
+        if players not in mode.player_counts():
+            raise InvalidOptions(
+                f"Le mode « {mode.title} » se joue de {mode.min_players} à "
+                f"{mode.max_players} joueurs, pas à {players}.",
+                option="players",
+            )
+        resolved: JsonObject = {"mode": mode.name}
+        known = {spec.name: spec for spec in self.options}
+        for name in given:
+            if name not in known:
+                raise InvalidOptions(f"Option inconnue : « {name} ».", option=name)
+        for spec in self.options:
+            if spec.modes and mode.name not in spec.modes:
+                if spec.name in given:
+                    raise InvalidOptions(
+                        f"L'option « {spec.label} » ne s'applique pas au mode « {mode.title} ».",
+                        option=spec.name,
+                    )
+                continue
+            resolved[spec.name] = spec.validate(given.get(spec.name, spec.default))
+        return resolved

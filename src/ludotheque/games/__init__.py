@@ -1,0 +1,18 @@
+"""The games of the project and the default registry."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ludotheque.core.registry import Registry
+
+__all__ = ["default_registry"]
+
+
+@cache
+def default_registry() -> Registry:
+    """Every game shipped with ludotheque (imported on first use)."""
+    from ludotheque.games.encheres import Encheres
+    from ludotheque.games.gutenberg import Gutenberg
+
+    return Registry([Gutenberg(), Encheres()])

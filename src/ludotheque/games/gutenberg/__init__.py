@@ -1,0 +1,5 @@
+"""Gutenberg (Robin David, 2020): letter drafting, word writing, claims and challenges."""
+
+from .game import Gutenberg
+
+__all__ = ["Gutenberg"]

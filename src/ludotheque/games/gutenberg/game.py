@@ -1,0 +1,113 @@
+"""The Gutenberg game object: description, options, set-up and action encoding."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.options import GameInfo, Mode, OptionSpec
+from ludotheque.core.protocol import Game, Seat
+from ludotheque.core.rng import Rng
+from ludotheque.lexicon import common_words
+
+from .actions import Action, Claim, Pick, Play, Shelve, Write, decode_action, encode_action
+from .catalog import Catalog
+from .deck import default_deck, parse_deck
+from .state import DIFFICULTIES, GutenbergState
+
+__all__ = ["Gutenberg"]
+
+
+class Gutenberg(Game[GutenbergState, Action]):
+    """Gutenberg (Robin David, 2020), registered as ``gutenberg``."""
+
+    info = GameInfo(
+        name="gutenberg",
+        title="Gutenberg",
+        summary="Draft de lettres, un mot secret par tour, réclamations et défis.",
+        authors="Robin David (Nuts Publishing, 2020)",
+        modes=(
+            Mode("classique", "Partie à plusieurs", 2, 6),
+            Mode("solo", "Solo contre la Rotative", 1, 1, automata=1),
+        ),
+        options=(
+            OptionSpec(
+                "difficulte",
+                "Difficulté du solo",
+                "choice",
+                "normal",
+                choices=DIFFICULTIES,
+                modes=("solo",),
+            ),
+            OptionSpec("paquet", "Fichier de cartes (texte)", "text", None),
+        ),
+        hidden_information=True,
+        simultaneous=True,
+        chance=True,
+    )
+
+    def setup(self, players: int, options: JsonObject, rng: Rng) -> GutenbergState:
+        text = options.get("paquet")
+        deck = parse_deck(text) if isinstance(text, str) else default_deck()
+        draws = rng.draws()
+        solo = options["mode"] == "solo"
+        difficulty = options.get("difficulte", "normal")
+        assert isinstance(difficulty, str)
+        state = GutenbergState(
+            catalog=Catalog.of(deck),
+            lexicon=common_words(),
+            seats=players,
+            solo=solo,
+            difficulty=difficulty,
+            round=0,
+            phase="draft",
+            letter_deck=tuple(draws.shuffled(card.id for card in deck.letters)),
+            vowel_deck=tuple(draws.shuffled(card.id for card in deck.vowels)),
+            challenge_deck=tuple(draws.shuffled(c.card.id for c in deck.challenges)),
+            commons=(),
+            open_challenges=(),
+            packets=(),
+            drafted=((),) * players,
+            picks=(None,) * players,
+            writes=(None,) * players,
+            words=(None,) * players,
+            ranking=(),
+            claim_turn=0,
+            pool=(),
+            taken=(None,) * players,
+            collections=((),) * players,
+            library=(),
+            row=(),
+            history=(),
+            rng=draws.freeze(),
+        )
+        return state.start_round(1)
+
+    def encode_action(self, action: Action) -> JsonValue:
+        return encode_action(action)
+
+    def decode_action(self, data: JsonValue) -> Action:
+        return decode_action(data)
+
+    def illegal_examples(self, state: GutenbergState, seat: Seat) -> Iterable[Action]:
+        foreign = [c for c in state.catalog.by_id if c not in state.hand(seat)][:1]
+        if state.phase == "draft":
+            outside = [c for c in state.catalog.by_id if c not in state.current_packet(seat)]
+            yield Pick(outside[0])
+            yield Write()
+        elif state.phase == "write":
+            hand = state.catalog.cards(state.hand(seat))
+            yield Write((Play("ZZZZZZ", tuple(c.id for c in hand[:1])),))  # not a word
+            yield Write((Play("JOUER", tuple(foreign)),))  # cards not at hand
+            if hand:
+                card = hand[0]
+                yield Write((Play("AA", (card.id, card.id)),))  # a card twice
+            yield Pick(state.hand(seat)[0] if state.hand(seat) else "L01")
+        elif state.phase == "claim":
+            yield Claim(tuple(foreign) * 2)
+            yield Claim((), "D99")
+            if len(state.pool) > state.quota(seat):
+                yield Claim(state.pool[: state.quota(seat) + 1])
+        else:
+            yield Shelve(foreign[0] if foreign else "nope")
+            yield Write()

@@ -1,0 +1,616 @@
+"""The exact Gutenberg word finder: the best words a hand of cards can spell.
+
+Plays are ranked as the rulebook ranks players (« ÉTAPE 4. SCORE », « ÉGALITÉS »): score,
+then the highest card used, then the longer word (in letters); then alphabetical order, so
+that the answer is deterministic. The result is exactly what checking every word of the list
+with :func:`~ludotheque.games.gutenberg.spelling.best_spelling` would give, only faster.
+
+>>> words = ["TE", "ET", "TETE", "THE", "TEXTE", "ETE", "EXE"]
+>>> hand = [Card.parse(text) for text in ("T2", "E1", "X8", "E2")]
+>>> [(play.word, play.score, play.top_card) for play in best_words(hand, top=4, words=words)]
+[('EXE', 11, 8), ('ETE', 5, 2), ('ET', 4, 2), ('TE', 4, 2)]
+>>> [card.notation for card in best_words(hand, words=words)[0].cards]
+['E2', 'X8', 'E1']
+>>> best_words([Card.parse("K9")], words=words)
+[]
+
+How (figures in docs/performance.md):
+
+1. The word list is indexed once (cached per list) by the set of distinct letters of each
+   word, a 26-bit mask: about 77,000 groups for the 405,000 words of the common lexicon. The
+   groups are also split into « parts » by their rare letters (all but the ten letters found
+   in most groups). A word's « profile » (its repeated letters: occurrences, and the cards its
+   runs need at least, ``ceil(r / 2)`` for a run of ``r``) is computed the first time its
+   group is opened, and shared between words.
+2. A hand's candidate groups are those inside its letters (the QU card gives Q and U, a
+   multi-letter card its letters): sub-masks are enumerated for a hand of at most ten letters;
+   for a larger hand, the parts inside its rare letters are bucketed by a bound and their
+   groups listed only when that bound is reached.
+3. Bounds, all admissible, are tightened in stages just before a group would be opened:
+   every card that could cover one of the group's letters (each QU or multi-letter card
+   counted once); then one card per letter plus the best extra single cards a word of the
+   group can hold (``length - distinct letters`` at most), or nothing when a letter without
+   single cards has no QU or multi-letter face fitting the group; then each letter at most as
+   often as it occurs in the group's words. Levels go from the highest bound down and stop
+   below the K-th best score; a group is opened only while (bound, best card, longest word)
+   can still beat the K-th best play, so ties are exact too.
+4. In an opened group, a word that no QU or multi-letter card can serve gets its exact score
+   in closed form (per letter, the best ``min(occurrences, cards)`` cards, if its runs can be
+   covered). Otherwise such a card brings its points but costs at least the single cards it
+   displaces: if every one of them loses points, the closed form is still exact; if not, the
+   word is bounded, then spelt exactly by :class:`~ludotheque.games.gutenberg.spelling.Speller`.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+from string import ascii_uppercase
+from typing import NamedTuple
+
+from ludotheque.games.gutenberg.cards import Card
+from ludotheque.games.gutenberg.spelling import Speller, top_points
+
+__all__ = ["WordIndex", "WordPlay", "best_words", "word_index"]
+
+_BIT = {letter: 1 << i for i, letter in enumerate(ascii_uppercase)}
+_ALL = (1 << 26) - 1
+# Letters of the index's inner level (see WordIndex.parts); hands with more distinct letters
+# than _SMALL_HAND use it.
+_COMMON = 10
+_SMALL_HAND = 10
+
+# Ranking key of a play: (-score, -top card, -length, word); smaller is better.
+_Key = tuple[int, int, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class WordPlay:
+    """A word and its best spelling: ``cards`` in word order, ``score`` their points.
+
+    >>> play = WordPlay("TE", 3, (Card.parse("T2"), Card.parse("E1")))
+    >>> play.top_card
+    2
+    """
+
+    word: str
+    score: int
+    cards: tuple[Card, ...]
+
+    @property
+    def top_card(self) -> int:
+        """Points of the highest card used (the rulebook's first tie-break)."""
+        return top_points(self.cards)
+
+
+class WordIndex:
+    """Words grouped by their set of distinct letters, with what the finder needs about each.
+
+    >>> index = WordIndex.build(["ELLE", "LE", "EL", "ELUE"])
+    >>> len(index), index.group_count
+    (4, 2)
+    >>> g = index.by_mask[index.mask("ELLE")]
+    >>> sorted(index.words[g])
+    ['EL', 'ELLE', 'LE']
+    >>> [index.profiles[pid] for pid in index.group_profiles(g)[0]] == [
+    ...     index.profiles[0] if word != "ELLE" else ((4, 2, 2), (11, 2, 1))
+    ...     for word in index.words[g]]
+    True
+    """
+
+    __slots__ = (
+        "_group_profiles",
+        "_interned",
+        "by_mask",
+        "common",
+        "group_count",
+        "letters",
+        "longest",
+        "masks",
+        "max_lengths",
+        "parts",
+        "profiles",
+        "rare_mask",
+        "size",
+        "words",
+    )
+
+    def __init__(self, groups: dict[int, list[str]]) -> None:
+        masks = sorted(groups)
+        #: The groups: their masks, words, letters (indices 0–25) and longest word.
+        self.masks = masks
+        self.words = [tuple(groups[mask]) for mask in masks]
+        self.letters = [tuple(i for i in range(26) if mask >> i & 1) for mask in masks]
+        self.max_lengths = [max(map(len, group)) for group in self.words]
+        self.longest = max(self.max_lengths, default=0)
+        self.by_mask = {mask: g for g, mask in enumerate(masks)}
+        self.group_count = len(masks)
+        self.size = sum(map(len, self.words))
+        #: A profile: (letter index, occurrences, cards needed at least) of each repeated
+        #: letter of a word (a run of r letters needs ceil(r / 2) cards). Shared, by id.
+        self.profiles: list[tuple[tuple[int, int, int], ...]] = [()]
+        self._interned: dict[tuple[tuple[int, int, int], ...], int] = {(): 0}
+        self._group_profiles: list[tuple[tuple[int, ...], int] | None] = [None] * len(masks)
+        # For hands with many letters: groups split by their « rare » letters (all but the
+        # ten found in most groups); inside, the common letters as a 10-bit number.
+        frequency = [0] * 26
+        for group_letters in self.letters:
+            for i in group_letters:
+                frequency[i] += 1
+        self.common = tuple(sorted(sorted(range(26), key=lambda i: -frequency[i])[:_COMMON]))
+        self.rare_mask = _ALL & ~sum(1 << i for i in self.common)
+        parts: dict[int, tuple[list[tuple[int, int]], dict[int, int]]] = {}
+        for g, mask in enumerate(masks):
+            compact = self.compact(mask)
+            part = parts.get(mask & self.rare_mask)
+            if part is None:
+                part = parts[mask & self.rare_mask] = ([], {})
+            part[0].append((compact, g))
+            part[1][compact] = g
+        #: rare letters' mask -> (its letters, [(common letters, group)], common letters ->
+        #: group, union of the common letters of the part).
+        self.parts: dict[int, tuple[tuple[int, ...], list[tuple[int, int]], dict[int, int], int]]
+        self.parts = {}
+        for rare, (items, lookup) in parts.items():
+            union = 0
+            for compact in lookup:
+                union |= compact
+            self.parts[rare] = (tuple(i for i in range(26) if rare >> i & 1), items, lookup, union)
+
+    @classmethod
+    def build(cls, words: Iterable[str]) -> WordIndex:
+        """Index ``words`` (uppercase A–Z; anything else is ignored)."""
+        bit = _BIT.__getitem__
+        groups: dict[int, list[str]] = {}
+        add = groups.setdefault
+        for word in words if isinstance(words, (set, frozenset)) else set(words):
+            try:
+                mask = sum(map(bit, set(word)))
+            except KeyError:
+                continue
+            if mask:
+                add(mask, []).append(word)
+        return cls(groups)
+
+    def __len__(self) -> int:
+        return self.size
+
+    @staticmethod
+    def mask(word: str) -> int:
+        """The 26-bit mask of the distinct letters of ``word`` (A = bit 0).
+
+        >>> bin(WordIndex.mask("CABBA"))
+        '0b111'
+        """
+        return sum(_BIT[letter] for letter in set(word))
+
+    def compact(self, mask: int) -> int:
+        """The common letters of ``mask`` as a ``len(self.common)``-bit number."""
+        return sum(1 << j for j, i in enumerate(self.common) if mask >> i & 1)
+
+    def group_profiles(self, g: int) -> tuple[tuple[int, ...], int]:
+        """Profile ids of the words of group ``g``, and of its « most » profile.
+
+        The « most » profile holds, for each letter, the most occurrences in a word of the
+        group (and 1 card needed): a bound for every word of the group. Computed on first
+        use (most groups are never opened) and kept.
+        """
+        known = self._group_profiles[g]
+        if known is not None:
+            return known
+        distinct = len(self.letters[g])
+        letters = [chr(65 + i) for i in self.letters[g]]
+        pids: list[int] = []
+        most: dict[int, int] = {}
+        for word in self.words[g]:
+            surplus = len(word) - distinct
+            if not surplus:
+                pids.append(0)
+                continue
+            repeated: list[tuple[int, int, int]] = []
+            for letter in letters:
+                count = word.count(letter)
+                if count > 1:
+                    index = ord(letter) - 65
+                    # str.count does not overlap: a run of r letters holds r // 2 pairs.
+                    repeated.append((index, count, count - word.count(letter * 2)))
+                    most[index] = max(most.get(index, 0), count)
+                    surplus -= count - 1
+                    if not surplus:
+                        break
+            pids.append(self._intern(tuple(repeated)))
+        result = (tuple(pids), self._intern(tuple((i, n, 1) for i, n in sorted(most.items()))))
+        self._group_profiles[g] = result
+        return result
+
+    @property
+    def profiled_groups(self) -> int:
+        """How many groups have had their profiles computed so far."""
+        return sum(profile is not None for profile in self._group_profiles)
+
+    def _intern(self, profile: tuple[tuple[int, int, int], ...]) -> int:
+        pid = self._interned.get(profile)
+        if pid is None:
+            pid = self._interned[profile] = len(self.profiles)
+            self.profiles.append(profile)
+        return pid
+
+    def search(self, cards: Iterable[Card], top: int) -> list[tuple[str, int, int]]:
+        """The ``top`` best ``(word, score, top card)``, best first (see the module doc)."""
+        return _Search(self, Speller(cards), top).run()
+
+
+class _Special(NamedTuple):
+    """A group of QU or multi-letter cards with the same letters, as the search sees it."""
+
+    mask: int  # letters of the shortest face: every word that can use the card holds them
+    face: str  # the shortest face (Q for the QU card)
+    face_letters: tuple[int, ...]
+    points: tuple[int, ...]  # best first
+    total: int
+    top: int
+
+
+class _Search:
+    """One query of a :class:`WordIndex`: per-hand tables, the buckets and the K best."""
+
+    def __init__(self, index: WordIndex, speller: Speller, top: int) -> None:
+        self.index = index
+        self.speller = speller
+        self.top = top
+        self.best: list[_Key] = []
+        self.worst: _Key | None = None
+        count = [0] * 26
+        first = [0] * 26
+        best_card = [0] * 26
+        sums: list[tuple[int, ...]] = [(0,)] * 26
+        for letter, prefix in speller.single_sums.items():
+            i = ord(letter) - 65
+            count[i] = len(prefix) - 1
+            sums[i] = prefix
+            first[i] = prefix[1]
+            best_card[i] = speller.single_tops[letter]
+        self.count, self.first, self.best_card, self.sums = count, first, best_card, sums
+        singles_mask = sum(_BIT[letter] for letter in speller.single_sums)
+        # Everything a letter's cards can bring: its single cards, plus each QU or
+        # multi-letter card on one of its letters (the one with the fewest single cards).
+        total = [sums[i][count[i]] for i in range(26)]
+        specials: list[_Special] = []
+        hand_mask = singles_mask
+        # deltas[i][n]: what the n-th occurrence of letter i brings with single cards only.
+        self.deltas: dict[int, tuple[int, ...]] = {}
+        for faces, prefix, group in zip(
+            speller.special_faces, speller.special_sums, speller.special_cards, strict=True
+        ):
+            hand_mask |= sum(_BIT[letter] for letter in set(group[0].letters))
+            face = min(faces, key=len)
+            face_letters = tuple(ord(letter) - 65 for letter in face)
+            specials.append(
+                _Special(
+                    sum(_BIT[letter] for letter in set(face)),
+                    face,
+                    face_letters,
+                    tuple(card.points for card in group),
+                    prefix[-1],
+                    group[0].points,
+                )
+            )
+            host = min((count[i], i) for i in face_letters)[1]
+            total[host] += prefix[-1]
+            for i in face_letters:
+                capped = [sums[i][min(n, count[i])] for n in range(index.longest + 1)]
+                self.deltas[i] = (0, *(b - a for a, b in pairwise(capped)))
+        self.singles_mask = singles_mask
+        #: The single cards beyond the best one of each letter: (points, letter), best first.
+        self.more_cards = sorted(
+            ((sums[i][k] - sums[i][k - 1], i) for i in range(26) for k in range(2, count[i] + 1)),
+            reverse=True,
+        )
+        self.hand_mask = hand_mask
+        self.specials = specials
+        self.total = total
+        # Per profile id: (exact extra points or -1 if infeasible, extra points ignoring
+        # feasibility), computed on first use.
+        self.extras: dict[int, tuple[int, int]] = {}
+        self.costs: dict[tuple[int, int], int] = {}
+        #: Letters without single cards (as a bit), with the faces (masks) that can cover them.
+        self.cover_faces = [
+            (
+                1 << i,
+                [
+                    sum(_BIT[letter] for letter in set(face))
+                    for faces in speller.special_faces
+                    for face in faces
+                    if chr(65 + i) in face
+                ],
+            )
+            for i in range(26)
+            if hand_mask >> i & 1 and not singles_mask >> i & 1
+        ]
+        self.uncovered = hand_mask & ~singles_mask
+        # For large hands (see large_hand): the hand's common letters, their bounds' table.
+        self.common_hand = 0
+        self.common_table: list[int] = []
+        #: How many occurrences of each letter the QU and multi-letter cards can cover.
+        self.special_letters = [0] * 26
+        for group in speller.special_cards:
+            for letter in group[0].letters:
+                self.special_letters[ord(letter) - 65] += len(group)
+
+    def extra(self, pid: int) -> tuple[int, int]:
+        """Points the repeated letters of a profile add over one card per letter.
+
+        ``(exact, relaxed)``: ``exact`` with single cards alone, -1 if they cannot cover the
+        runs; ``relaxed`` ignores that, and is -1 if even the QU and multi-letter cards
+        cannot help (each covers at most as many occurrences as it holds of the letter).
+        """
+        known = self.extras.get(pid)
+        if known is not None:
+            return known
+        gain = 0
+        feasible = True
+        hopeless = False
+        for i, occurrences, needed in self.index.profiles[pid]:
+            available = self.count[i]
+            if needed > available:
+                feasible = False
+                hopeless = hopeless or needed > available + self.special_letters[i]
+            if available:
+                gain += self.sums[i][min(occurrences, available)] - self.first[i]
+        result = (gain if feasible else -1, -1 if hopeless else gain)
+        self.extras[pid] = result
+        return result
+
+    def cost(self, special: int, pid: int) -> int:
+        """What the single cards lose at least when a card of ``special`` covers its face."""
+        key = (special, pid)
+        known = self.costs.get(key)
+        if known is None:
+            repeated = {i: n for i, n, _ in self.index.profiles[pid]}
+            known = sum(
+                self.deltas[i][repeated.get(i, 1)] for i in self.specials[special].face_letters
+            )
+            self.costs[key] = known
+        return known
+
+    def small_hand(self) -> list[list[int]]:
+        """For a hand of few letters: every group inside them, by its first (loosest) bound."""
+        index = self.index
+        total = self.total
+        hand = self.hand_mask
+        buckets: list[list[int]] = [[] for _ in range(sum(total) + 1)]
+        letters = index.letters
+        get = index.by_mask.get
+        sub = hand
+        while sub:
+            g = get(sub)
+            if g is not None:
+                buckets[sum(map(total.__getitem__, letters[g]))].append(g)
+            sub = (sub - 1) & hand
+        return buckets
+
+    def large_hand(self) -> list[list[int]]:
+        """For a hand of many letters: the index's parts inside its rare letters, by a bound.
+
+        A part is opened (its groups bucketed) only when its bound is reached.
+        """
+        index = self.index
+        total = self.total
+        hand = self.hand_mask
+        buckets: list[list[int]] = [[] for _ in range(sum(total) + 1)]
+        common = self.common_hand = index.compact(hand)
+        weights = [total[i] for i in index.common]
+        table = self.common_table = [0] * (1 << len(weights))
+        for x in range(1, len(table)):
+            low = x & -x
+            table[x] = table[x ^ low] + weights[low.bit_length() - 1]
+        rare_hand = hand & index.rare_mask
+        parts = index.parts
+        sub = rare_hand
+        while True:
+            part = parts.get(sub)
+            if part is not None:
+                bound = sum(map(total.__getitem__, part[0])) + table[part[3] & common]
+                buckets[bound].append(sub)
+            if not sub:
+                return buckets
+            sub = (sub - 1) & rare_hand
+
+    def open_part(self, rare: int, buckets: list[list[int]]) -> None:
+        """Put the groups of a part that lie inside the hand in ``buckets``, by first bound."""
+        rare_letters, items, lookup, _ = self.index.parts[rare]
+        table = self.common_table
+        common = self.common_hand
+        rare_bound = sum(map(self.total.__getitem__, rare_letters))
+        if len(items) <= 1 << common.bit_count():
+            outside = ((1 << len(self.index.common)) - 1) & ~common
+            for compact, g in items:
+                if not compact & outside:
+                    buckets[rare_bound + table[compact]].append(g)
+            return
+        get = lookup.get
+        inner = common
+        while True:
+            found = get(inner)
+            if found is not None:
+                buckets[rare_bound + table[inner]].append(found)
+            if not inner:
+                return
+            inner = (inner - 1) & common
+
+    def push(self, key: _Key) -> None:
+        best = self.best
+        bisect.insort(best, key)
+        if len(best) > self.top:
+            best.pop()
+        if len(best) == self.top:
+            self.worst = best[-1]
+
+    def surplus_bound(self, g: int) -> int:
+        """A bound on the words of group ``g`` that needs no look at them.
+
+        Past one card per letter, a word of ``n`` letters over ``d`` distinct ones can use at
+        most ``n - d`` more single cards: the best such cards of the group's letters.
+        """
+        index = self.index
+        mask = index.masks[g]
+        if mask & self.uncovered:
+            for letter, faces in self.cover_faces:
+                # A letter without single cards needs a QU or multi-letter card whose face
+                # fits in the group's letters.
+                if mask & letter and all(face & ~mask for face in faces):
+                    return -1
+        bound = sum(map(self.first.__getitem__, index.letters[g]))
+        bound += sum(s.total for s in self.specials if not s.mask & ~mask)
+        surplus = index.max_lengths[g] - len(index.letters[g])
+        for points, i in self.more_cards:
+            if not surplus:
+                break
+            if mask >> i & 1:
+                bound += points
+                surplus -= 1
+        return bound
+
+    def profile_bound(self, g: int) -> int:
+        """A bound on the words of group ``g`` from their most occurrences of each letter."""
+        index = self.index
+        mask = index.masks[g]
+        bound = sum(map(self.first.__getitem__, index.letters[g]))
+        bound += sum(s.total for s in self.specials if not s.mask & ~mask)
+        pid = index.group_profiles(g)[1]
+        return bound + (self.extras.get(pid) or self.extra(pid))[1]
+
+    def run(self) -> list[tuple[str, int, int]]:
+        """Open groups by decreasing bound, each bound tightened before the group is opened."""
+        large = self.hand_mask.bit_count() > _SMALL_HAND
+        parts = self.large_hand() if large else None
+        stages: list[list[list[int]]] = [[] if large else self.small_hand()]
+        if not stages[0]:
+            stages[0] = [[] for _ in range(sum(self.total) + 1)]
+        refine = (self.surplus_bound, self.profile_bound)
+        for _ in refine:
+            stages.append([[] for _ in stages[0]])
+        for level in range(len(stages[0]) - 1, -1, -1):
+            if self.worst is not None and level < -self.worst[0]:
+                break
+            if parts is not None:
+                for rare in parts[level]:
+                    self.open_part(rare, stages[0])
+            for stage, buckets in enumerate(stages):
+                for g in buckets[level]:
+                    # Tighten the bound as long as it stays at this level, then open.
+                    for later in range(stage, len(refine)):
+                        bound = refine[later](g)
+                        if bound < level:
+                            if bound >= 0:
+                                stages[later + 1][bound].append(g)
+                            break
+                    else:
+                        self.open(g, sum(map(self.first.__getitem__, self.index.letters[g])))
+        return [(key[3], -key[0], -key[1]) for key in self.best]
+
+    def open(self, g: int, base: int) -> None:
+        """Score the words of group ``g`` that can still enter the K best."""
+        index = self.index
+        mask = index.masks[g]
+        specials = [k for k, s in enumerate(self.specials) if not s.mask & ~mask]
+        single_top = max(map(self.best_card.__getitem__, index.letters[g]))
+        extras = self.extras
+        extra = self.extra
+        worst = self.worst
+        if worst is not None:
+            top_bound = max([single_top, *(self.specials[k].top for k in specials)])
+            pid = index.group_profiles(g)[1]
+            bound = base + (extras.get(pid) or extra(pid))[1]
+            bound += sum(self.specials[k].total for k in specials)
+            if (-bound, -top_bound, -index.max_lengths[g], "") >= worst:
+                return
+        singles_only = not mask & ~self.singles_mask
+        for word, pid in zip(index.words[g], index.group_profiles(g)[0], strict=True):
+            gain, relaxed = extras.get(pid) or extra(pid)
+            if relaxed < 0:
+                continue
+            present = [k for k in specials if self.specials[k].face in word]
+            if present:
+                # A card of a QU or multi-letter group brings its points but takes at least
+                # ``cost`` from the single cards (the occurrences it covers).
+                bound = base + relaxed
+                top_bound = single_top
+                beaten = singles_only and gain >= 0
+                for k in present:
+                    special = self.specials[k]
+                    cost = self.cost(k, pid)
+                    if special.top >= cost:
+                        beaten = False
+                        bound += sum(points - cost for points in special.points if points > cost)
+                        top_bound = max(top_bound, special.top)
+                if not beaten:
+                    worst = self.worst
+                    if worst is not None and (-bound, -top_bound, -len(word), word) >= worst:
+                        continue
+                    value = self.speller.best_value(word)
+                    if value is None:
+                        continue
+                    key = (-value[0], -value[1], -len(word), word)
+                    if worst is None or key < worst:
+                        self.push(key)
+                    continue
+                # Every card of ``present`` loses points: the single cards alone are best.
+            elif not singles_only or gain < 0:
+                continue
+            key = (-(base + gain), -single_top, -len(word), word)
+            worst = self.worst
+            if worst is None or key < worst:
+                self.push(key)
+
+
+def _word_set(words: Iterable[str] | None) -> frozenset[str]:
+    if words is None:
+        from ludotheque.lexicon import common_words
+
+        return common_words().words
+    inner = getattr(words, "words", None)
+    if isinstance(inner, frozenset):
+        return inner
+    if isinstance(words, frozenset):
+        return words
+    return frozenset(words)
+
+
+@lru_cache(maxsize=4)
+def _cached_index(words: frozenset[str]) -> WordIndex:
+    return WordIndex.build(words)
+
+
+def word_index(words: Iterable[str] | None = None) -> WordIndex:
+    """The index of ``words`` (default: the common lexicon), built on first use and cached.
+
+    Pass the same frozenset (or lexicon) again to get the cached index back at no cost.
+    """
+    return _cached_index(_word_set(words))
+
+
+def best_words(
+    cards: Iterable[Card], top: int = 1, words: Iterable[str] | None = None
+) -> list[WordPlay]:
+    """The ``top`` best words ``cards`` can spell, best first; ``[]`` when none can be.
+
+    ``words`` is the word list (uppercase A–Z), by default the common lexicon
+    (:func:`ludotheque.lexicon.common_words`); its index is built on first use (about a second
+    for the common lexicon) and cached, so pass the same frozenset or lexicon each time. Order:
+    score, highest card, more letters, then alphabetical. Exact: the same as spelling every
+    word of the list with :func:`~ludotheque.games.gutenberg.spelling.best_spelling`. Each
+    card of ``cards`` is one physical card, even if two are equal.
+    """
+    if top < 1:
+        return []
+    speller = Speller(cards)
+    plays = []
+    for word, points, _ in _Search(word_index(words), speller, top).run():
+        spelling = speller.best(word)
+        assert spelling is not None
+        plays.append(WordPlay(word, points, spelling))
+    return plays

@@ -1,0 +1,154 @@
+"""Immutable word lists and the loaders of the lists shipped with the package.
+
+The lists live in ``ludotheque/lexicon/data/`` (gzip text, sorted, one word a
+line, already normalised); they are derived from Grammalecte's dictionary
+under MPL-2.0, see ``data/NOTICE``.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+from collections.abc import Iterable, Iterator
+from importlib import resources
+from typing import Any, NoReturn
+
+from ludotheque.lexicon.normalize import is_word_shape, normalize
+
+__all__ = [
+    "COMMON_FILE",
+    "PROPER_FILE",
+    "Lexicon",
+    "common_words",
+    "load_packaged",
+    "proper_nouns",
+]
+
+DATA_PACKAGE = "ludotheque.lexicon"
+DATA_DIR = "data"
+COMMON_FILE = "common.txt.gz"
+PROPER_FILE = "proper.txt.gz"
+
+
+class Lexicon:
+    """An immutable set of normalised words (``[A-Z]{2,15}``).
+
+    Membership normalises its argument, iteration is in alphabetical order.
+
+    >>> lex = Lexicon(["kiwi", "Œuf", "été"], name="demo")
+    >>> "ÉTÉ" in lex, "oeuf" in lex, "KIWIS" in lex
+    (True, True, False)
+    >>> list(lex), len(lex)
+    (['ETE', 'KIWI', 'OEUF'], 3)
+    >>> Lexicon(["porte-clé"])
+    Traceback (most recent call last):
+        ...
+    ValueError: not a word of 2 to 15 letters A-Z: 'PORTE-CLE'
+    """
+
+    __slots__ = ("_sorted", "_words", "name")
+
+    _sorted: tuple[str, ...]
+    _words: frozenset[str]
+    name: str
+
+    def __init__(self, words: Iterable[str], *, name: str = "") -> None:
+        """Normalise ``words``; raise ValueError on one that is not a word shape."""
+        normalised = set()
+        for word in words:
+            norm = normalize(word)
+            if not is_word_shape(norm):
+                raise ValueError(f"not a word of 2 to 15 letters A-Z: {norm!r}")
+            normalised.add(norm)
+        self._init(tuple(sorted(normalised)), name)
+
+    def _init(self, sorted_words: tuple[str, ...], name: str) -> None:
+        object.__setattr__(self, "_sorted", sorted_words)
+        object.__setattr__(self, "_words", frozenset(sorted_words))
+        object.__setattr__(self, "name", name)
+
+    @classmethod
+    def from_sorted_text(cls, text: str, *, name: str = "") -> Lexicon:
+        """Build from trusted text: normalised words, sorted, one per line.
+
+        This is the fast path used for the packaged lists (no normalisation).
+
+        >>> list(Lexicon.from_sorted_text("ETE\\nKIWI\\n"))
+        ['ETE', 'KIWI']
+        """
+        return _rebuild(tuple(text.split()), name)
+
+    @property
+    def words(self) -> frozenset[str]:
+        """The words, as a frozenset of normalised strings."""
+        return self._words
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and normalize(word) in self._words
+
+    def __len__(self) -> int:
+        return len(self._sorted)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sorted)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Lexicon):
+            return NotImplemented
+        return self._words == other._words
+
+    def __hash__(self) -> int:
+        return hash(self._words)
+
+    def __repr__(self) -> str:
+        label = f" {self.name!r}" if self.name else ""
+        return f"<Lexicon{label}: {len(self)} words>"
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __copy__(self) -> Lexicon:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Lexicon:
+        return self  # immutable: copies would only cost time and memory
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self._sorted, self.name))
+
+
+def _rebuild(sorted_words: tuple[str, ...], name: str) -> Lexicon:
+    """Unpickle a :class:`Lexicon` (its words are already sorted and normalised)."""
+    lexicon = Lexicon.__new__(Lexicon)
+    lexicon._init(sorted_words, name)
+    return lexicon
+
+
+def load_packaged(filename: str, *, name: str = "") -> Lexicon:
+    """Load one of the gzip lists of ``ludotheque/lexicon/data/``."""
+    resource = resources.files(DATA_PACKAGE).joinpath(DATA_DIR, filename)
+    text = gzip.decompress(resource.read_bytes()).decode("ascii")
+    return Lexicon.from_sorted_text(text, name=name or filename)
+
+
+@functools.cache
+def common_words() -> Lexicon:
+    """The French dictionary of the games: every common word and inflected form.
+
+    >>> "MANGEAMES" in common_words(), "SNCF" in common_words()
+    (True, False)
+    """
+    return load_packaged(COMMON_FILE, name="common")
+
+
+@functools.cache
+def proper_nouns() -> Lexicon:
+    """Proper nouns (places, first names, surnames), normalised; optional data.
+
+    >>> "TOULOUSE" in proper_nouns()
+    True
+    """
+    return load_packaged(PROPER_FILE, name="proper")

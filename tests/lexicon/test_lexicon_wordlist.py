@@ -1,0 +1,121 @@
+"""The packaged word lists and the Lexicon class."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from ludotheque.lexicon import Lexicon, common_words, is_word_shape, proper_nouns
+
+IN_COMMON = [
+    "MANGEAMES",  # passé simple
+    "PEIGNIMES",
+    "CHEVAUX",  # irregular plural
+    "KIWI",  # NEEDAFFIX entry with an empty suffix
+    "KIWIS",
+    "WHISKY",
+    "OEUF",
+    "ETE",
+    "PARIS",  # plural of pari (also a proper noun)
+    "MARIE",  # from marier (also a first name)
+    "SEPT",  # the number, not the abbreviation of septembre
+    "KILOMETRES",  # unit prefix + suffix through prefix continuation flags
+    "KILOMETRE",
+    "METRE",
+    "METRES",
+    "TAN",  # tan (bark) stays though the notation of tangent is denied
+    "BAR",  # the noun, not only the unit
+]
+NOT_IN_COMMON = [
+    "SNCF",  # acronym
+    "HANNAH",  # first name
+    "LCI",  # acronym
+    "TOULOUSE",  # place name
+    "KM",  # unit symbol
+    "JANV",  # abbreviation
+    "JUSQU",  # elided fragment
+    "MME",  # title abbreviation
+    "COS",  # notation of a function
+    "HTTP",
+    "A",  # too short
+    "ANTICONSTITUTIONNELLEMENT",  # too long
+]
+
+
+@pytest.mark.parametrize("word", IN_COMMON)
+def test_common_words_contain(word: str) -> None:
+    assert word in common_words()
+
+
+@pytest.mark.parametrize("word", NOT_IN_COMMON)
+def test_common_words_exclude(word: str) -> None:
+    assert word not in common_words()
+
+
+@pytest.mark.parametrize("word", ["TOULOUSE", "PARIS", "HANNAH", "MARIE", "FRANCE", "IRAN"])
+def test_proper_nouns_contain(word: str) -> None:
+    assert word in proper_nouns()
+
+
+@pytest.mark.parametrize("word", ["SNCF", "LCI", "KM", "MME", "CIE", "KIWI"])
+def test_proper_nouns_exclude(word: str) -> None:
+    assert word not in proper_nouns()
+
+
+def test_membership_normalises() -> None:
+    words = common_words()
+    assert "mangeâmes" in words
+    assert "Œuf" in words
+    assert "  kiwi" not in words  # no trimming: whitespace is not a letter
+    assert 42 not in words
+
+
+def test_loaders_are_cached() -> None:
+    assert common_words() is common_words()
+    assert proper_nouns() is proper_nouns()
+
+
+def test_lists_are_sorted_word_shapes() -> None:
+    for lexicon in (common_words(), proper_nouns()):
+        words = list(lexicon)
+        assert words == sorted(words)
+        assert len(words) == len(lexicon) == len(lexicon.words)
+        assert all(is_word_shape(word) for word in words)
+
+
+def test_common_list_size_is_sane() -> None:
+    # The official French Scrabble list has about 402,000 words.
+    assert 380_000 <= len(common_words()) <= 430_000
+    assert 5_000 <= len(proper_nouns()) <= 20_000
+
+
+def test_lexicon_is_immutable() -> None:
+    lexicon = Lexicon(["kiwi"])
+    with pytest.raises(AttributeError):
+        lexicon.name = "other"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del lexicon.name
+    assert isinstance(lexicon.words, frozenset)
+
+
+def test_lexicon_normalises_and_validates() -> None:
+    lexicon = Lexicon(["été", "ÉTÉ", "Kiwi", "œuf"], name="demo")
+    assert list(lexicon) == ["ETE", "KIWI", "OEUF"]
+    assert lexicon.name == "demo"
+    assert repr(lexicon) == "<Lexicon 'demo': 3 words>"
+    with pytest.raises(ValueError):
+        Lexicon(["a"])
+    with pytest.raises(ValueError):
+        Lexicon(["porte-clé"])
+
+
+def test_lexicon_equality_pickle_copy() -> None:
+    lexicon = Lexicon(["kiwi", "été"], name="demo")
+    assert lexicon == Lexicon(["ETE", "KIWI"])
+    assert hash(lexicon) == hash(Lexicon(["ETE", "KIWI"]))
+    assert lexicon != Lexicon(["KIWI"])
+    clone = pickle.loads(pickle.dumps(lexicon))
+    assert clone == lexicon and clone.name == "demo" and list(clone) == list(lexicon)
+    assert copy.deepcopy(lexicon) == lexicon
