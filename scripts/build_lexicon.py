@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import importlib.util
 import json
 import re
 import shutil
@@ -552,7 +553,7 @@ def sha256(data: bytes) -> str:
 def compress(data: bytes) -> bytes:
     """Gzip ``data`` deterministically (no name, timestamp 0).
 
-    gzip rather than xz: the list loads about 40 ms faster (see
+    gzip rather than xz: the list loads about 30 ms faster (see
     docs/performance.md) for a file about a third larger.
     """
     return gzip.compress(data, compresslevel=9, mtime=0)
@@ -647,6 +648,8 @@ def main(argv: list[str] | None = None) -> int:
         path = args.aff_dir / f"{DICT_NAME}.{ext}"
         if not path.is_file():
             parser.error(f"{path} not found (apt-get install hunspell-fr-comprehensive)")
+    if importlib.util.find_spec("spylls") is None:
+        parser.error("spylls is required: pip install -e '.[lexicon-build]'")
     start = time.perf_counter()
     table, entries = load_dictionary(args.aff_dir)
     loaded = time.perf_counter()

@@ -122,3 +122,18 @@ def test_global_randomness_breaks_replay_and_is_caught():
     record = random_playthrough(game, 3, seed=4)
     with pytest.raises((ConformanceError, ValueError)):
         check_replay(game, record)
+
+
+@dataclass(frozen=True, slots=True)
+class PeekingResampleState(EncheresState):
+    """Keeps the opponents' true hands when redrawing: a bot using it would cheat."""
+
+    def resample_hidden(self, observer: Seat, draws: object) -> PeekingResampleState:
+        redrawn = EncheresState.resample_hidden(self, observer, draws)  # type: ignore[arg-type]
+        return replace(redrawn, hands=self.hands, pending=self.pending)
+
+
+def test_a_resampler_that_peeks_at_hidden_cards_is_caught():
+    game = game_with(PeekingResampleState)
+    with pytest.raises(ConformanceError, match="ce que voient les autres places"):
+        check_secrecy(game, random_playthrough(game, 3, seed=2))

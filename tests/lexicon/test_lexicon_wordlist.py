@@ -94,7 +94,7 @@ def test_common_list_size_is_sane() -> None:
 def test_lexicon_is_immutable() -> None:
     lexicon = Lexicon(["kiwi"])
     with pytest.raises(AttributeError):
-        lexicon.name = "other"  # type: ignore[misc]
+        lexicon.name = "other"
     with pytest.raises(AttributeError):
         del lexicon.name
     assert isinstance(lexicon.words, frozenset)

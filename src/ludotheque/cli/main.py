@@ -21,8 +21,6 @@ app = typer.Typer(
 )
 app.add_typer(lexicon.app, name="lexicon")
 
-console = Console()
-
 
 def _version(value: bool) -> None:
     if value:
@@ -90,7 +88,7 @@ def games(
             for mode in info.modes
         )
         table.add_row(info.name, info.title, players, modes, info.summary)
-    console.print(table)
+    Console().print(table)
 
 
 def main() -> None:

@@ -158,13 +158,17 @@ def json_strings(value: JsonValue) -> Iterator[str]:
 def check_secrecy(game: AnyGame, record: GameRecord, resamples: int = 3) -> None:
     """No view shows what only another seat may know.
 
-    Two checks at every step: the strings a seat declares secret appear in no other seat's view
-    nor a spectator's; and, for games with hidden information, redrawing everything a seat
-    cannot see leaves that seat's view identical (and the redraw does change the state at
-    least once in the game, or the check would prove nothing).
+    Three checks at every step: the strings a seat declares secret appear in no other seat's
+    view nor a spectator's; for games with hidden information, redrawing everything a seat
+    cannot see leaves that seat's view identical (and the redraw does change the state, and
+    what some other seat sees, at least once in the game, or the check would prove nothing);
+    and the redraw depends on the
+    view only: from two states the seat cannot tell apart, the same draws give the same state
+    (so bots that search redrawn states cannot learn what they may not see).
     """
     chooser = _chooser(record.seed + 1)
     changed = False
+    others_changed = record.players < 2
     for step, state in enumerate(record.states(game)):
         views = {seat: state.view(seat) for seat in (None, *range(state.players))}
         for owner in range(state.players):
@@ -186,6 +190,11 @@ def check_secrecy(game: AnyGame, record: GameRecord, resamples: int = 3) -> None
             for _ in range(resamples):
                 other = state.resample_hidden(observer, chooser)
                 changed = changed or other != state
+                others_changed = others_changed or any(
+                    other.view(seat) != views[seat]
+                    for seat in range(state.players)
+                    if seat != observer
+                )
                 if json.dumps(other.view(observer), sort_keys=True) != expected:
                     raise _fail(
                         game,
@@ -193,8 +202,23 @@ def check_secrecy(game: AnyGame, record: GameRecord, resamples: int = 3) -> None
                         step,
                         f"la vue de la place {observer} dépend de ce qu'elle ne voit pas",
                     )
+            seed = Rng.from_seed(step * 31 + observer)
+            if state.resample_hidden(observer, seed.draws()) != other.resample_hidden(
+                observer, seed.draws()
+            ):
+                raise _fail(
+                    game,
+                    record,
+                    step,
+                    f"le tirage des cartes cachées pour la place {observer} dépend de ce "
+                    "qu'elle ne voit pas",
+                )
     if game.info.hidden_information and not changed:
         raise _fail(game, record, 0, "resample_hidden ne change jamais rien")
+    if game.info.hidden_information and not others_changed:
+        raise _fail(
+            game, record, 0, "resample_hidden ne change jamais ce que voient les autres places"
+        )
 
 
 def check_illegal_actions(game: AnyGame, record: GameRecord, every: int = 1) -> int:

@@ -157,3 +157,27 @@ def test_the_index_groups_words_by_letters():
     assert len(index) == 5  # words outside A–Z are ignored
     assert index.group_count == 2
     assert word_index(frozenset({"ETE"})) is word_index(frozenset({"ETE"}))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_made_up_word_lists_match_the_brute_force(seed: int):
+    # Few letters, long words, many repeats: both ways of listing groups (few or many letters
+    # in the hand), and words longer than the lexicon's.
+    rng = random.Random(3000 + seed)
+    alphabet = rng.sample("ABCDEILMNOQRSTUX", rng.randint(4, 16))
+    words = frozenset(
+        "".join(rng.choice(alphabet) for _ in range(rng.randint(2, 20))).replace("Q", "QU")
+        for _ in range(400)
+    )
+    letters = [(letter, rng.randint(0, 6)) for letter in alphabet if letter != "Q"]
+    cards = [
+        Card(f"L{i}", letter, points, "lettre")
+        for i, (letter, points) in enumerate(rng.choices(letters, k=rng.randint(3, 24)))
+    ]
+    cards += [Card("QU", "QU", rng.randint(0, 8), "lettre")] * (seed % 3 == 0)
+    for i in range(seed % 4):
+        challenge = "".join(rng.choice(alphabet) for _ in range(rng.randint(2, 3)))
+        cards.append(Card(f"D{i}", challenge.replace("Q", "QU"), rng.randint(0, 9), "defi"))
+    expected = reference(cards, 10, words)
+    for top in (1, 4, 10):
+        assert best_words(cards, top=top, words=words) == expected[:top]

@@ -130,7 +130,7 @@ class EncheresState(State[Bid]):
                 bid = self.pending[seat]
                 if bid is not None:
                     unseen.append(bid)
-        pool = draws.shuffled(unseen)
+        pool = draws.shuffled(sorted(unseen))  # canonical order: only the view matters
         hands = list(self.hands)
         pending = list(self.pending)
         for seat in range(self.players):
@@ -140,7 +140,7 @@ class EncheresState(State[Bid]):
             if self.pending[seat] is not None:
                 pending[seat] = pool.pop()
             hands[seat] = tuple(sorted(pool.pop() for _ in range(size)))
-        hidden_prizes = draws.shuffled(self.prize_deck[1:])
+        hidden_prizes = draws.shuffled(sorted(self.prize_deck[1:]))
         return replace(
             self,
             hands=tuple(hands),

@@ -1,0 +1,64 @@
+"""The observation a bot decides from, and the bot protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ludotheque.core.json_types import JsonObject
+from ludotheque.core.protocol import Game, Seat, State
+from ludotheque.core.rng import Draws
+
+__all__ = ["Bot", "Observation", "RandomBot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat knows when it must decide.
+
+    >>> from ludotheque.games.encheres import Encheres
+    >>> from ludotheque.core.rng import Rng
+    >>> game = Encheres()
+    >>> obs = Observation.of(game, game.new(2, seed=3), seat=0)
+    >>> obs.view["main"] == [a.card for a in obs.legal]
+    True
+    >>> RandomBot().choose(obs, Rng.from_seed(1).draws()) in obs.legal
+    True
+    """
+
+    game: Game[Any, Any]
+    seat: Seat
+    view: JsonObject
+    legal: Sequence[Any]
+    _state: State[Any] = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, game: Game[Any, Any], state: State[Any], seat: Seat) -> Observation:
+        return cls(game, seat, state.view(seat), tuple(state.legal_actions(seat)), state)
+
+    def determinize(self, draws: Draws) -> State[Any]:
+        """A full state consistent with this observation, hidden parts drawn at random."""
+        if not self.game.info.hidden_information:
+            return self._state
+        return self._state.resample_hidden(self.seat, draws)
+
+
+class Bot(Protocol):
+    """Anything that chooses an action from an observation."""
+
+    name: str
+
+    def choose(self, observation: Observation, draws: Draws) -> Any: ...
+
+
+class RandomBot:
+    """Uniformly random among legal actions (or the game's own random sampler)."""
+
+    name = "random"
+
+    def choose(self, observation: Observation, draws: Draws) -> Any:
+        if observation.legal and len(observation.legal) > 1:
+            return draws.choice(observation.legal)
+        state = observation.determinize(draws)
+        return state.sample_action(observation.seat, draws)
