@@ -35,7 +35,7 @@ class GameRecord:
 
     >>> record = GameRecord("encheres", players=2, seed=7, options={"mode": "classique"})
     >>> GameRecord.loads(record.with_move(0, {"type": "miser", "carte": 3}).dumps()).moves
-    (Move(seat=0, action={'type': 'miser', 'carte': 3}),)
+    (Move(seat=0, action={'carte': 3, 'type': 'miser'}),)
     """
 
     game: str

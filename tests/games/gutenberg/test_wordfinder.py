@@ -73,19 +73,19 @@ def check(cards: list[Card], words: frozenset[str]) -> None:
         assert play.cards == best_spelling(play.word, cards)
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", range(50))
 def test_eight_card_hands_match_the_brute_force(seed: int, lexicon: frozenset[str]):
     rng = random.Random(seed)
     check(draw(rng, 8, qu=seed % 4 == 0), lexicon)
 
 
-@pytest.mark.parametrize("seed", range(14))
+@pytest.mark.parametrize("seed", range(10))
 def test_final_round_hands_match_the_brute_force(seed: int, lexicon: frozenset[str]):
     rng = random.Random(1000 + seed)
     check(draw(rng, 20, qu=True, challenges=2), lexicon)
 
 
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("seed", range(4))
 def test_many_challenge_cards_and_duplicates_match_the_brute_force(
     seed: int, lexicon: frozenset[str]
 ):

@@ -356,7 +356,7 @@ class GutenbergState(State[Action]):
         state = replace(self, writes=tuple(writes), words=words)
         if self.round == ROUNDS:
             # « Placez les cartes inutilisées de votre collection sous votre aide de jeu. »
-            return replace(state, phase="over")
+            return replace(state, phase="over")._with_final_result()
         letters = self.letter_deck
         for s in range(self.seats):  # « placez les cartes inutilisées sous le paquet Lettre »
             used = set(() if words[s] is None else words[s].cards)  # type: ignore[union-attr]
@@ -556,7 +556,7 @@ class GutenbergState(State[Action]):
                 library=library,
                 collections=(collection,),
                 phase="over",
-            )
+            )._with_final_result()
         hand = self.drafted[0] + self.commons
         library = self.library + tuple(c for c in hand if c not in used)
         collection = self.collections[0]
@@ -605,10 +605,21 @@ class GutenbergState(State[Action]):
 
     def _solo_next_round(self) -> GutenbergState:
         word = self.words[0]
-        result = RoundResult(self.round, (word,), (0,), (len(self.collections[0]),), (None,))
+        claimed = len(self.collections[0]) - sum(r.claimed[0] for r in self.history)
+        result = RoundResult(self.round, (word,), (0,), (claimed,), (None,))
         return replace(self, history=(*self.history, result)).start_round(self.round + 1)
 
     # --- end -----------------------------------------------------------------------------
+
+    def _with_final_result(self) -> GutenbergState:
+        """Close the history with the fifth round (its ranking is the game's)."""
+        outcome = self.outcome()
+        assert outcome is not None
+        ranking = tuple(sorted(range(self.seats), key=lambda s: (outcome.ranks[s], s)))
+        result = RoundResult(
+            self.round, self.words, ranking, (0,) * self.seats, (None,) * self.seats
+        )
+        return replace(self, ranking=ranking, history=(*self.history, result))
 
     def collection_points(self, seat: Seat) -> int:
         return self.catalog.points(self.collections[seat])
@@ -621,7 +632,7 @@ class GutenbergState(State[Action]):
             rotative = self.catalog.points(self.library)
             won = scores[0] > rotative  # « Si votre score est supérieur, vous gagnez ! »
             reason = (
-                f"Vous battez la Rotative ({scores[0]} contre {rotative})."
+                f"La Rotative est battue ({scores[0]} contre {rotative})."
                 if won
                 else f"La Rotative l'emporte ({rotative} contre {scores[0]})."
             )

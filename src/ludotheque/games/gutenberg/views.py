@@ -43,6 +43,7 @@ def _challenge_json(state: GutenbergState, card_id: str) -> JsonObject:
     data = card_json(challenge.card)
     data["texte"] = challenge.text
     data["explication"] = challenge.explanation
+    data["recompense"] = challenge.reward.describe()
     return data
 
 

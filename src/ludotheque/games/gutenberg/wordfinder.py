@@ -66,6 +66,10 @@ _SMALL_HAND = 10
 
 # Ranking key of a play: (-score, -top card, -length, word); smaller is better.
 _Key = tuple[int, int, int, str]
+# What the index keeps of an opened group: profile id of each word, of the « most » profile,
+# and the words joined by newlines.
+_Profiles = tuple[tuple[int, ...], int, str]
+_Part = tuple[tuple[int, ...], list[tuple[int, int]], dict[int, int], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +100,7 @@ class WordIndex:
     >>> g = index.by_mask[WordIndex.mask("ELLE")]
     >>> sorted(index.words[g])
     ['EL', 'ELLE', 'LE']
-    >>> pids, _ = index.group_profiles(g)
+    >>> pids, _, _ = index.group_profiles(g)
     >>> sorted(index.profiles[pid] for pid in pids)  # ELLE: 2 E needing 2 cards, 2 L needing 1
     [(), (), ((4, 2, 2), (11, 2, 1))]
     """
@@ -116,6 +120,7 @@ class WordIndex:
         "profiles",
         "rare_mask",
         "size",
+        "surplus",
         "words",
     )
 
@@ -127,6 +132,8 @@ class WordIndex:
         self.letters = [tuple(i for i in range(26) if mask >> i & 1) for mask in masks]
         self.max_lengths = [max(map(len, group)) for group in self.words]
         self.longest = max(self.max_lengths, default=0)
+        #: Per group, how many letters its longest word has beyond one of each.
+        self.surplus = [n - len(ls) for n, ls in zip(self.max_lengths, self.letters, strict=True)]
         self.by_mask = {mask: g for g, mask in enumerate(masks)}
         self.group_count = len(masks)
         self.size = sum(map(len, self.words))
@@ -134,7 +141,7 @@ class WordIndex:
         #: letter of a word (a run of r letters needs ceil(r / 2) cards). Shared, by id.
         self.profiles: list[tuple[tuple[int, int, int], ...]] = [()]
         self._interned: dict[tuple[tuple[int, int, int], ...], int] = {(): 0}
-        self._group_profiles: list[tuple[tuple[int, ...], int] | None] = [None] * len(masks)
+        self._group_profiles: list[_Profiles | None] = [None] * len(masks)
         self._lock = threading.Lock()  # profiles are added lazily, maybe by several threads
         # For hands with many letters: groups split by their « rare » letters (all but the
         # ten found in most groups); inside, the common letters as a 10-bit number.
@@ -154,8 +161,7 @@ class WordIndex:
             part[1][compact] = g
         #: rare letters' mask -> (its letters, [(common letters, group)], common letters ->
         #: group, union of the common letters of the part).
-        self.parts: dict[int, tuple[tuple[int, ...], list[tuple[int, int]], dict[int, int], int]]
-        self.parts = {}
+        self.parts: dict[int, _Part] = {}
         for rare, (items, lookup) in parts.items():
             union = 0
             for compact in lookup:
@@ -193,11 +199,12 @@ class WordIndex:
         """The common letters of ``mask`` as a ``len(self.common)``-bit number."""
         return sum(1 << j for j, i in enumerate(self.common) if mask >> i & 1)
 
-    def group_profiles(self, g: int) -> tuple[tuple[int, ...], int]:
-        """Profile ids of the words of group ``g``, and of its « most » profile.
+    def group_profiles(self, g: int) -> _Profiles:
+        """Profile ids of the words of group ``g``, of its « most » profile, and its words.
 
         The « most » profile holds, for each letter, the most occurrences in a word of the
-        group (and 1 card needed): a bound for every word of the group. Computed on first
+        group (and 1 card needed): a bound for every word of the group. The words come joined
+        by newlines, to tell at once whether one of them holds some letters. Computed on first
         use (most groups are never opened) and kept.
         """
         known = self._group_profiles[g]
@@ -206,7 +213,7 @@ class WordIndex:
         with self._lock:
             return self._profile_group(g)
 
-    def _profile_group(self, g: int) -> tuple[tuple[int, ...], int]:
+    def _profile_group(self, g: int) -> _Profiles:
         known = self._group_profiles[g]
         if known is not None:
             return known
@@ -231,7 +238,8 @@ class WordIndex:
                     if not surplus:
                         break
             pids.append(self._intern(tuple(repeated)))
-        result = (tuple(pids), self._intern(tuple((i, n, 1) for i, n in sorted(most.items()))))
+        most_id = self._intern(tuple((i, n, 1) for i, n in sorted(most.items())))
+        result = (tuple(pids), most_id, "\n".join(self.words[g]))
         self._group_profiles[g] = result
         return result
 
@@ -261,6 +269,8 @@ class _Special(NamedTuple):
     points: tuple[int, ...]  # best first
     total: int
     top: int
+    # gains[n]: what its cards can add at most when no letter occurs more than n times.
+    gains: tuple[int, ...]
 
 
 class _Search:
@@ -284,8 +294,8 @@ class _Search:
             best_card[i] = speller.single_tops[letter]
         self.count, self.first, self.best_card, self.sums = count, first, best_card, sums
         singles_mask = sum(_BIT[letter] for letter in speller.single_sums)
-        # Everything a letter's cards can bring: its single cards, plus each QU or
-        # multi-letter card on one of its letters (the one with the fewest single cards).
+        # The first bound: per letter, all its single cards, plus each QU or multi-letter card
+        # on one of its letters (the one with the fewest single cards).
         total = [sums[i][count[i]] for i in range(26)]
         specials: list[_Special] = []
         hand_mask = singles_mask
@@ -297,21 +307,24 @@ class _Search:
             hand_mask |= sum(_BIT[letter] for letter in set(group[0].letters))
             face = min(faces, key=len)
             face_letters = tuple(ord(letter) - 65 for letter in face)
+            for i in face_letters:
+                capped = [sums[i][min(n, count[i])] for n in range(index.longest + 1)]
+                self.deltas[i] = (0, *(b - a for a, b in pairwise(capped)))
+            points = tuple(card.points for card in group)
+            costs = [sum(self.deltas[i][n] for i in face_letters) for n in range(index.longest + 1)]
             specials.append(
                 _Special(
                     sum(_BIT[letter] for letter in set(face)),
                     face,
                     face_letters,
-                    tuple(card.points for card in group),
+                    points,
                     prefix[-1],
                     group[0].points,
+                    tuple(sum(p - cost for p in points if p > cost) for cost in costs),
                 )
             )
             host = min((count[i], i) for i in face_letters)[1]
             total[host] += prefix[-1]
-            for i in face_letters:
-                capped = [sums[i][min(n, count[i])] for n in range(index.longest + 1)]
-                self.deltas[i] = (0, *(b - a for a, b in pairwise(capped)))
         self.singles_mask = singles_mask
         #: The single cards beyond the best one of each letter: (points, letter), best first.
         self.more_cards = sorted(
@@ -321,6 +334,8 @@ class _Search:
         self.hand_mask = hand_mask
         self.specials = specials
         self.total = total
+        #: The highest bound possible.
+        self.ceiling = sum(total)
         # Per profile id: (exact extra points or -1 if infeasible, extra points ignoring
         # feasibility), computed on first use.
         self.extras: dict[int, tuple[int, int]] = {}
@@ -390,7 +405,7 @@ class _Search:
         index = self.index
         total = self.total
         hand = self.hand_mask
-        buckets: list[list[int]] = [[] for _ in range(sum(total) + 1)]
+        buckets: list[list[int]] = [[] for _ in range(self.ceiling + 1)]
         letters = index.letters
         get = index.by_mask.get
         sub = hand
@@ -409,13 +424,9 @@ class _Search:
         index = self.index
         total = self.total
         hand = self.hand_mask
-        buckets: list[list[int]] = [[] for _ in range(sum(total) + 1)]
+        buckets: list[list[int]] = [[] for _ in range(self.ceiling + 1)]
         common = self.common_hand = index.compact(hand)
-        weights = [total[i] for i in index.common]
-        table = self.common_table = [0] * (1 << len(weights))
-        for x in range(1, len(table)):
-            low = x & -x
-            table[x] = table[x ^ low] + weights[low.bit_length() - 1]
+        table = self.common_table = self.table([total[i] for i in index.common])
         rare_hand = hand & index.rare_mask
         parts = index.parts
         sub = rare_hand
@@ -427,6 +438,15 @@ class _Search:
             if not sub:
                 return buckets
             sub = (sub - 1) & rare_hand
+
+    @staticmethod
+    def table(weights: list[int]) -> list[int]:
+        """``table[x]``: the sum of the weights of the bits of ``x``."""
+        table = [0] * (1 << len(weights))
+        for x in range(1, len(table)):
+            low = x & -x
+            table[x] = table[x ^ low] + weights[low.bit_length() - 1]
+        return table
 
     def open_part(self, rare: int, buckets: list[list[int]]) -> None:
         """Put the groups of a part that lie inside the hand in ``buckets``, by first bound."""
@@ -462,7 +482,8 @@ class _Search:
         """A bound on the words of group ``g`` that needs no look at them.
 
         Past one card per letter, a word of ``n`` letters over ``d`` distinct ones can use at
-        most ``n - d`` more single cards: the best such cards of the group's letters.
+        most ``n - d`` more single cards: the best such cards of the group's letters. Then
+        each QU or multi-letter card that fits, less what it costs the single cards at least.
         """
         index = self.index
         mask = index.masks[g]
@@ -473,8 +494,11 @@ class _Search:
                 if mask & letter and all(face & ~mask for face in faces):
                     return -1
         bound = sum(map(self.first.__getitem__, index.letters[g]))
-        bound += sum(s.total for s in self.specials if not s.mask & ~mask)
-        surplus = index.max_lengths[g] - len(index.letters[g])
+        surplus = index.surplus[g]
+        if self.specials:
+            # No letter occurs more than 1 + surplus times in a word of the group.
+            most = min(1 + surplus, index.longest)
+            bound += sum(s.gains[most] for s in self.specials if not s.mask & ~mask)
         for points, i in self.more_cards:
             if not surplus:
                 break
@@ -483,22 +507,38 @@ class _Search:
                 surplus -= 1
         return bound
 
+    def special_bound(self, g: int, mask: int, profiles: _Profiles) -> tuple[int, int]:
+        """What QU and multi-letter cards can add to a word of group ``g``, and their best card.
+
+        Only cards whose face appears in one of the group's words count, each less the least
+        it costs the single cards (with each letter as often as the group allows).
+        """
+        gain = top = 0
+        for k, special in enumerate(self.specials):
+            if not special.mask & ~mask and special.face in profiles[2]:
+                cost = self.cost(k, profiles[1])
+                gain += sum(points - cost for points in special.points if points > cost)
+                top = max(top, special.top)
+        return gain, top
+
     def profile_bound(self, g: int) -> int:
         """A bound on the words of group ``g`` from their most occurrences of each letter."""
         index = self.index
         mask = index.masks[g]
+        profiles = index.group_profiles(g)
         bound = sum(map(self.first.__getitem__, index.letters[g]))
-        bound += sum(s.total for s in self.specials if not s.mask & ~mask)
-        pid = index.group_profiles(g)[1]
-        return bound + (self.extras.get(pid) or self.extra(pid))[1]
+        bound += (self.extras.get(profiles[1]) or self.extra(profiles[1]))[1]
+        return bound + self.special_bound(g, mask, profiles)[0] if self.specials else bound
 
     def run(self) -> list[tuple[str, int, int]]:
         """Open groups by decreasing bound, each bound tightened before the group is opened."""
-        large = self.hand_mask.bit_count() > _SMALL_HAND
-        parts = self.large_hand() if large else None
-        stages: list[list[list[int]]] = [[] if large else self.small_hand()]
-        if not stages[0]:
-            stages[0] = [[] for _ in range(sum(self.total) + 1)]
+        parts: list[list[int]] | None = None
+        stages: list[list[list[int]]]
+        if self.hand_mask.bit_count() > _SMALL_HAND:
+            parts = self.large_hand()
+            stages = [[[] for _ in range(self.ceiling + 1)]]
+        else:
+            stages = [self.small_hand()]
         refine = (self.surplus_bound, self.profile_bound)
         for _ in refine:
             stages.append([[] for _ in stages[0]])
@@ -530,15 +570,14 @@ class _Search:
         extras = self.extras
         extra = self.extra
         worst = self.worst
+        profiles = index.group_profiles(g)
         if worst is not None:
-            top_bound = max([single_top, *(self.specials[k].top for k in specials)])
-            pid = index.group_profiles(g)[1]
-            bound = base + (extras.get(pid) or extra(pid))[1]
-            bound += sum(self.specials[k].total for k in specials)
-            if (-bound, -top_bound, -index.max_lengths[g], "") >= worst:
+            gains, top_bound = self.special_bound(g, mask, profiles) if specials else (0, 0)
+            bound = base + (extras.get(profiles[1]) or extra(profiles[1]))[1] + gains
+            if (-bound, -max(single_top, top_bound), -index.max_lengths[g], "") >= worst:
                 return
         singles_only = not mask & ~self.singles_mask
-        for word, pid in zip(index.words[g], index.group_profiles(g)[0], strict=True):
+        for word, pid in zip(index.words[g], profiles[0], strict=True):
             gain, relaxed = extras.get(pid) or extra(pid)
             if relaxed < 0:
                 continue

@@ -1,0 +1,318 @@
+"""``ludotheque play GAME`` and ``ludotheque replay FILE``: play in the terminal, watch again.
+
+``register(app)`` adds both commands to the main typer application. The work is done by
+:func:`play_game` and :func:`replay_file`, which take their console and input function as
+arguments (tests drive them directly) and return the exit status.
+
+Saved games go to ``--save FILE`` or to ``$XDG_DATA_HOME/ludotheque/parties/`` (by default
+``~/.local/share/ludotheque/parties/``), named ``<jeu>-<graine>-<n>.json``; the record is
+written again after every accepted action, so an interrupted game is not lost.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ludotheque.core.errors import LudoError
+from ludotheque.core.record import GameRecord
+from ludotheque.games import default_registry
+
+from .gutenberg_render import plural
+
+__all__ = [
+    "RecordFile",
+    "default_save_path",
+    "play_game",
+    "register",
+    "replay_file",
+]
+
+Ask = Callable[[str], str]
+PLAYABLE = ("gutenberg",)
+MAX_SEED = 2**63 - 1
+
+
+def default_save_path(game: str, seed: int, env: Mapping[str, str] | None = None) -> Path:
+    """The first free ``<jeu>-<graine>-<n>.json`` in the user's data folder.
+
+    >>> default_save_path("gutenberg", 7, {"XDG_DATA_HOME": "/nowhere"})
+    PosixPath('/nowhere/ludotheque/parties/gutenberg-7-1.json')
+    """
+    env = os.environ if env is None else env
+    base = env.get("XDG_DATA_HOME", "")
+    # The XDG specification ignores an empty or relative value.
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
+    folder = root / "ludotheque" / "parties"
+    number = 1
+    while (folder / f"{game}-{seed}-{number}.json").exists():
+        number += 1
+    return folder / f"{game}-{seed}-{number}.json"
+
+
+class RecordFile:
+    """Writes a record to ``path`` (atomically: a temporary file, then a rename)."""
+
+    def __init__(self, path: Path, console: Console) -> None:
+        self.path = path
+        self.console = console
+        self.failed = False
+
+    def __call__(self, record: GameRecord) -> None:
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_text(record.dumps() + "\n", encoding="utf-8")
+            os.replace(temporary, self.path)
+        except OSError as error:
+            if not self.failed:
+                self.console.print(
+                    f"Attention : impossible d'enregistrer la partie dans {self.path} "
+                    f"({error.strerror}).",
+                    style="bold red",
+                )
+            self.failed = True
+
+
+def _error(console: Console, message: str) -> int:
+    console.print(Text(message, style="bold red"), soft_wrap=True)
+    return 2
+
+
+def play_game(
+    game_name: str,
+    console: Console,
+    ask: Ask,
+    *,
+    players: int | None = None,
+    bots: str | None = None,
+    solo: bool = False,
+    mode: str | None = None,
+    seed: int | None = None,
+    deck: Path | None = None,
+    save: Path | None = None,
+    errors: Console | None = None,
+    env: Mapping[str, str] | None = None,
+) -> int:
+    """Play one game in the terminal; the exit status (0, or 2 for bad options)."""
+    errors = errors or console
+    registry = default_registry()
+    if game_name not in registry:
+        known = ", ".join(PLAYABLE)
+        return _error(errors, f"Jeu inconnu : « {game_name} ». Jeux jouables ici : {known}.")
+    if game_name not in PLAYABLE:
+        title = registry.get(game_name).info.title
+        return _error(
+            errors,
+            f"{title} ne se joue pas encore dans le terminal. "
+            f"Jeux jouables ici : {', '.join(PLAYABLE)}.",
+        )
+    from ludotheque.games.gutenberg.deck import DeckError, parse_deck
+    from ludotheque.games.gutenberg.state import DIFFICULTIES
+
+    from .play_gutenberg import GutenbergTerminal, load_bots, new_match
+
+    # Who plays: --solo / --players 1 / --mode → solo; otherwise 1 + the bots listed, or 2.
+    names = [name.strip() for name in (bots or "").split(",") if name.strip()]
+    if mode is not None and mode not in DIFFICULTIES:
+        return _error(errors, f"Mode inconnu : « {mode} » (possibles : {', '.join(DIFFICULTIES)}).")
+    if solo or mode is not None:
+        if players not in (None, 1):
+            option = "--solo" if solo else "--mode"
+            return _error(errors, f"{option} se joue seul : retirez --players {players}.")
+        players = 1
+    if players is None:
+        players = max(2, 1 + len(names))
+    if players == 1 and names:
+        return _error(errors, "En solo, pas de robots : votre adversaire est la Rotative.")
+    if not 1 <= players <= 6:
+        return _error(errors, f"Gutenberg se joue de 1 à 6 joueurs, pas à {players}.")
+    if len(names) > players - 1:
+        return _error(
+            errors,
+            f"Trop de robots : {len(names)} pour {players - 1} place"
+            f"{'s' if players > 2 else ''} (--players {players}).",
+        )
+    names = names or ["greedy"]
+    bot_names = [names[min(i, len(names) - 1)] for i in range(players - 1)]
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    elif not 0 <= seed <= MAX_SEED:
+        return _error(errors, f"La graine doit être un entier de 0 à {MAX_SEED}.")
+    deck_text = None
+    if deck is not None:
+        try:
+            deck_text = deck.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or "fichier illisible"
+            return _error(errors, f"Impossible de lire le paquet {deck} : {reason}.")
+        try:
+            loaded = parse_deck(deck_text, source=str(deck))
+        except DeckError as error:
+            return _error(errors, f"Paquet refusé — {error.message}")
+        for warning in loaded.warnings:
+            console.print(f"Paquet : {warning}", style="yellow")
+    try:
+        bot_list, notice = load_bots(bot_names) if players > 1 else ([], None)
+        match = new_match(players, seed, difficulty=mode, deck_text=deck_text)
+    except LudoError as error:
+        return _error(errors, error.message)
+    path = save if save is not None else default_save_path(game_name, seed, env)
+    if notice:
+        console.print(notice, style="yellow")
+    opponents = (
+        f"contre la Rotative (solo, {mode or 'normal'})"
+        if players == 1
+        else f"contre {plural(players - 1, 'robot')} ({', '.join(bot_names)})"
+    )
+    console.print(
+        Text.assemble(
+            ("Gutenberg", "bold"),
+            f" — vous (place 1) {opponents}, graine {seed}. Tapez « aide » à tout moment.",
+        )
+    )
+    saver = RecordFile(path, console)
+    labels = ["hasard"] * len(bot_names) if notice else bot_names
+    terminal = GutenbergTerminal(
+        match, console, ask, bot_list, save=saver, bot_labels=labels, bot_seed=seed
+    )
+    terminal.run()
+    console.print()
+    if saver.failed:
+        console.print(f"La partie n'a pas pu être enregistrée dans {path}.", style="bold red")
+        return 1
+    # soft_wrap: a path stays on one line, so that it can be copied.
+    console.print(f"Partie enregistrée dans {path}", soft_wrap=True)
+    console.print(f"Pour la revoir : ludotheque replay {path}", style="dim", soft_wrap=True)
+    return 0
+
+
+def replay_file(
+    path: Path,
+    console: Console,
+    *,
+    seat: int | None = None,
+    pause: Ask | None = None,
+    errors: Console | None = None,
+) -> int:
+    """Show a saved game; ``seat`` counts from 1 (None: a spectator). The exit status."""
+    from .replay import ReplayError, load_record, replay_record
+
+    errors = errors or console
+    try:
+        record = load_record(path)
+        if seat is not None and not 1 <= seat <= record.players:
+            raise ReplayError(
+                f"Place inconnue : {seat} (les places de cette partie vont de 1 à "
+                f"{record.players})."
+            )
+        replay_record(
+            record,
+            default_registry(),
+            console,
+            seat=None if seat is None else seat - 1,
+            pause=pause,
+        )
+    except ReplayError as error:
+        return _error(errors, error.message)
+    return 0
+
+
+def _terminal_ask(console: Console) -> Ask:
+    def ask(prompt: str) -> str:
+        return console.input(Text(prompt, style="bold cyan"))
+
+    return ask
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` and ``replay`` to the ``ludotheque`` application."""
+
+    @app.command("play")
+    def play(
+        game: Annotated[
+            str, typer.Argument(help="Le jeu : gutenberg.", show_default=False, metavar="JEU")
+        ],
+        players: Annotated[
+            int | None,
+            typer.Option("--players", "-n", help="Nombre de joueurs, vous compris (1 : solo)."),
+        ] = None,
+        bots: Annotated[
+            str | None,
+            typer.Option(
+                "--bots",
+                help="Robots des places 2, 3… séparés par des virgules (le dernier est "
+                "répété) ; par défaut greedy.",
+                metavar="NOMS",
+            ),
+        ] = None,
+        solo: Annotated[bool, typer.Option("--solo", help="Seul contre la Rotative.")] = False,
+        mode: Annotated[
+            str | None,
+            typer.Option("--mode", help="Difficulté du solo : facile, normal, difficile."),
+        ] = None,
+        seed: Annotated[
+            int | None, typer.Option("--seed", help="Graine du hasard (même graine, même donne).")
+        ] = None,
+        deck: Annotated[
+            Path | None,
+            typer.Option("--deck", help="Fichier de cartes à la place du paquet fourni."),
+        ] = None,
+        save: Annotated[
+            Path | None,
+            typer.Option("--save", help="Où enregistrer la partie (fichier JSON)."),
+        ] = None,
+    ) -> None:
+        """Jouer dans le terminal contre des robots (ou seul contre la Rotative)."""
+        console = Console()
+        status = play_game(
+            game,
+            console,
+            _terminal_ask(console),
+            players=players,
+            bots=bots,
+            solo=solo,
+            mode=mode,
+            seed=seed,
+            deck=deck,
+            save=save,
+            errors=Console(stderr=True),
+        )
+        if status:
+            raise typer.Exit(code=status)
+
+    @app.command("replay")
+    def replay(
+        file: Annotated[
+            Path, typer.Argument(help="Partie enregistrée (JSON).", show_default=False)
+        ],
+        seat: Annotated[
+            int | None,
+            typer.Option(
+                "--seat",
+                help="Voir la partie depuis cette place (1 : le premier joueur) ; "
+                "par défaut, en spectateur.",
+            ),
+        ] = None,
+        pause: Annotated[
+            bool, typer.Option("--pause", help="Attendre Entrée entre les tours.")
+        ] = False,
+    ) -> None:
+        """Revoir une partie enregistrée, tour par tour."""
+        console = Console()
+        status = replay_file(
+            file,
+            console,
+            seat=seat,
+            pause=_terminal_ask(console) if pause else None,
+            errors=Console(stderr=True),
+        )
+        if status:
+            raise typer.Exit(code=status)

@@ -1,0 +1,481 @@
+"""Gutenberg in the terminal, driven through the injected input (and once through tmux).
+
+The scripted person keeps the first card of each packet, writes the best word of the word
+finder, accepts every default and claims the first cards. Bots are random (fast and
+independent of the game's own bots, which ``load_bots`` would load).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import typer
+from rich.console import Console
+from typer.testing import CliRunner
+
+from ludotheque.bots import RandomBot
+from ludotheque.cli import play, play_gutenberg
+from ludotheque.cli.gutenberg_render import card_of
+from ludotheque.cli.play_gutenberg import GutenbergTerminal, load_bots, new_match, spell
+from ludotheque.core.record import GameRecord
+from ludotheque.games.gutenberg import Gutenberg
+from ludotheque.games.gutenberg.spelling import best_spelling
+from ludotheque.games.gutenberg.state import GutenbergState
+from ludotheque.games.gutenberg.wordfinder import best_words
+from ludotheque.lexicon import common_words
+
+GAME = Gutenberg()
+
+
+def console() -> Console:
+    return Console(file=io.StringIO(), width=100, color_system=None, record=True)
+
+
+def output(terminal: GutenbergTerminal) -> str:
+    return terminal.console.export_text()
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+Answer = str | Callable[[GutenbergState], str]
+
+
+class Person:
+    """A scripted person: answers each question from the state of the game it watches.
+
+    ``script`` maps a prompt prefix to answers given first (a string, or a function of the
+    state), before the strategy takes over. From round ``quit_at`` on, the person quits.
+    ``moves_at_prompt`` records how many moves the record held at each question.
+    """
+
+    def __init__(
+        self,
+        script: dict[str, list[Answer]] | None = None,
+        *,
+        many_words: bool = False,
+        quit_at: int | None = None,
+    ) -> None:
+        self.terminal: GutenbergTerminal | None = None
+        self.state_of: Callable[[], GutenbergState] | None = None
+        self.script = {key: list(value) for key, value in (script or {}).items()}
+        self.prompts: list[str] = []
+        self.moves_at_prompt: list[int] = []
+        self.many_words = many_words
+        self.quit_at = quit_at
+
+    def attach(self, terminal: GutenbergTerminal) -> GutenbergTerminal:
+        self.terminal = terminal
+        self.state_of = lambda: terminal.state
+        return terminal
+
+    def __call__(self, prompt: str) -> str:
+        assert self.state_of is not None
+        state = self.state_of()
+        self.prompts.append(prompt)
+        if self.terminal is not None:
+            self.moves_at_prompt.append(len(self.terminal.match.record.moves))
+            self.terminal.console.print(f">>> {prompt}")
+        assert len(self.prompts) < 2000, "the game does not end"
+        if self.quit_at is not None and state.round >= self.quit_at:
+            return "o" if prompt.startswith("Quitter") else "quitter"
+        for prefix, answers in self.script.items():
+            if prompt.startswith(prefix) and answers:
+                answer = answers.pop(0)
+                return answer if isinstance(answer, str) else answer(state)
+        return self.strategy(prompt, state)
+
+    def strategy(self, prompt: str, state: GutenbergState) -> str:
+        if prompt.startswith("Quelle carte gardez"):
+            return "1"
+        if prompt.startswith("Votre mot"):
+            hand = state.catalog.cards(state.hand(0))
+            plays = best_words(hand, top=1, words=state.lexicon)
+            if not plays:
+                return "-"
+            word = plays[0].word
+            if self.many_words and state.round == 5:
+                used = {card.id for card in plays[0].cards}
+                rest = [card for card in hand if card.id not in used]
+                more = best_words(rest, top=1, words=state.lexicon)
+                if more:
+                    return f"{word.lower()} + {more[0].word.lower()}"
+            return word.lower()
+        if prompt.startswith(("Écrire", "Quel placement", "Réclamer un défi")):
+            return ""  # the defaults: yes, the best offset, the first challenge
+        if prompt.startswith("Ne rien écrire"):
+            return "o"
+        if prompt.startswith("Quelles cartes"):
+            quota = int(prompt.split("(")[1].split()[0])
+            return " ".join(str(number) for number in range(1, quota + 1))
+        if prompt.startswith("Quelle carte de la bibliothèque"):
+            return "1"
+        raise AssertionError(f"unexpected question: {prompt!r}")
+
+
+def terminal_for(
+    players: int,
+    seed: int,
+    person: Person,
+    *,
+    difficulty: str | None = None,
+    records: list[GameRecord] | None = None,
+) -> GutenbergTerminal:
+    match = new_match(players, seed, difficulty=difficulty)
+    save = records.append if records is not None else None
+    bots = [RandomBot() for _ in range(players - 1)]
+    return person.attach(
+        GutenbergTerminal(match, console(), person, bots, save=save, bot_seed=seed)
+    )
+
+
+# --- whole games --------------------------------------------------------------------------------
+
+
+def test_a_whole_multiplayer_game_to_the_end():
+    person = Person()
+    records: list[GameRecord] = []
+    terminal = terminal_for(3, 1, person, records=records)
+    outcome = terminal.run()
+    assert outcome is not None
+    assert terminal.state.is_over
+    text = output(terminal)
+    for number in range(1, 5):
+        assert f"Bilan du tour {number}" in text
+        assert f"Gutenberg — tour {number}/5 — draft" in text
+    assert "Fin de la partie" in text
+    assert "le meilleur score possible !" in text  # the person writes the finder's best word
+    assert "Vous réclamez" in text
+    # The record was saved after every accepted move, and rebuilds the same game.
+    assert len(records) == len(terminal.match.record.moves) + 1
+    assert records[-1] == terminal.match.record
+    assert GameRecord.loads(records[-1].dumps()).replay(GAME) == terminal.state
+
+
+@pytest.mark.parametrize("difficulty", ["normal", "facile", "difficile"])
+def test_a_whole_solo_game_to_the_end(difficulty):
+    person = Person(many_words=difficulty == "facile")
+    terminal = terminal_for(1, 3, person, difficulty=difficulty)
+    outcome = terminal.run()
+    assert outcome is not None
+    text = output(terminal)
+    assert "Où placer le nouveau mot sous le mot précédent ?" in text
+    assert "Bilan du tour 4" in text
+    assert "dans la bibliothèque" in text
+    assert ("La Rotative est battue" in text) or ("La Rotative l'emporte" in text)
+    if difficulty == "facile":
+        last = terminal.state.writes[0]
+        assert last is not None
+        assert len(last.plays) >= 1
+
+
+def test_the_offset_by_default_sends_the_most_points_to_the_collection():
+    person = Person()
+    terminal = terminal_for(1, 3, person)
+    while not (terminal.state.round == 2 and terminal.state.phase == "write"):
+        terminal._human_move()
+    state = terminal.state
+    terminal._human_move()
+    write = terminal.state.writes[0]
+    assert write is not None and write.offset is not None
+    play_ = write.plays[0]
+    gains = {
+        offset: state.catalog.points(state.apply(0, type(write)((play_,), offset)).collections[0])
+        for offset in state.offsets(len(play_.cards))
+    }
+    assert gains[write.offset] == max(gains.values())
+
+
+# --- refusals -----------------------------------------------------------------------------------
+
+
+def unspellable(state: GutenbergState) -> str:
+    """A dictionary word the person's cards cannot spell."""
+    hand = state.catalog.cards(state.hand(0))
+    words = ["XYLOPHONE", "WHISKY", "KIWI", "JAZZ", "ZOUK"]
+    return next(word for word in words if best_spelling(word, hand) is None).lower()
+
+
+def test_refusals_change_nothing_and_say_why_in_french():
+    person = Person(
+        {
+            "Quelle carte gardez": ["9", "0", "", "aide", "1"],
+            "Votre mot": ["zzzq", unspellable, "a b", "123", "aide", "table"],
+            "Écrire": ["n"],
+            "Quelles cartes": ["1 2 3", "1 1", "99 1"],
+        },
+        quit_at=2,
+    )
+    terminal = terminal_for(2, 5, person)
+    assert terminal.run() is None
+    text = output(terminal)
+    for message in (
+        "Pas de carte n° 9 : choisissez un numéro de 1 à 5.",
+        "Pas de carte n° 0",
+        "Choisissez 1 carte par numéro (de 1 à 5) ou par lettre.",
+        "Draft : gardez une carte",  # aide at the draft
+        "ZZZQ n'est pas dans le dictionnaire.",
+        "avec vos cartes (aucune carte",
+        "Un seul mot par tour",
+        "« 123 » n'est pas un mot",
+        "Écriture : tapez un mot du dictionnaire",  # aide while writing
+        "Vos cartes pour écrire",  # table
+        "(vous en avez indiqué 3).",
+        "La carte n° 1 est choisie deux fois.",
+        "Pas de carte n° 99",
+        "Partie interrompue.",
+    ):
+        assert message in text, message
+    assert "Impossible d'écrire" in text
+    # The refused answers left the record as it was: the moves grew after accepted ones only.
+    assert len(set(person.moves_at_prompt[:5])) == 1  # the bot picked first, then nothing
+    writing = [i for i, p in enumerate(person.prompts) if p.startswith("Votre mot")]
+    assert len({person.moves_at_prompt[i] for i in writing}) == 1
+    claims = [i for i, p in enumerate(person.prompts) if p.startswith("Quelles cartes")]
+    assert len({person.moves_at_prompt[i] for i in claims}) == 1
+    record = terminal.match.record
+    assert GameRecord.loads(record.dumps()).replay(GAME) == terminal.state
+    assert terminal.state.round == 2
+
+
+def test_a_word_with_accents_is_normalised_and_spelt_with_the_best_cards():
+    person = Person()
+    terminal = terminal_for(2, 1, person)
+    while terminal.state.phase != "write":
+        terminal._bots_move(sorted(terminal.state.to_move() - {0}))
+        terminal._human_move()
+    state = terminal.state
+    hand = state.catalog.cards(state.hand(0))
+    plays = best_words(hand, top=1, words=state.lexicon)
+    assert plays
+    word = plays[0].word
+    accented = word.replace("E", "É", 1).lower()
+    person.script["Votre mot"] = [accented]
+    person.script["Écrire"] = [""]
+    terminal._bots_move(sorted(terminal.state.to_move() - {0}))
+    terminal._human_move()
+    data = terminal.match.record.moves[-1].action
+    assert isinstance(data, dict)
+    mots = data["mots"]
+    assert isinstance(mots, list) and isinstance(mots[0], dict)
+    assert mots[0]["mot"] == word
+    spelt = best_spelling(word, hand)
+    assert spelt is not None
+    assert mots[0]["cartes"] == [card.id for card in spelt]
+
+
+def test_passing_writes_no_word():
+    person = Person({"Votre mot": ["passe", "-"], "Ne rien écrire": ["n", "o"]})
+    terminal = terminal_for(1, 2, person)
+    while terminal.state.phase != "write":
+        terminal._human_move()
+    before = len(terminal.match.record.moves)
+    terminal._human_move()
+    assert len(terminal.match.record.moves) == before + 1
+    assert terminal.match.record.moves[-1].action == {"type": "ecrire", "mots": []}
+    assert person.prompts.count("Ne rien écrire ce tour-ci (0 point) ? [o/N] ") == 2
+    terminal._human_move()  # the library: every card went there
+    assert terminal.state.round == 2
+    assert "Vous avez écrit : aucun mot — meilleur mot possible : " in flat(output(terminal))
+
+
+def test_an_equals_sign_forces_a_word_that_is_also_a_command():
+    person = Person({"Votre mot": ["=aide", "-"], "Ne rien écrire": ["o"]})
+    terminal = terminal_for(1, 2, person)
+    while terminal.state.phase != "write":
+        terminal._human_move()
+    terminal._human_move()
+    text = output(terminal)
+    assert "Draft solo" not in text.split(">>> Votre mot")[1]  # no help was printed
+    assert "AIDE" in text  # treated as the word AIDE (refused or written)
+
+
+def test_spell_several_words_uses_each_card_once():
+    hand = [card_of(c) for c in (
+        {"id": "a", "lettres": "E", "points": 1, "type": "voyelle"},
+        {"id": "b", "lettres": "T", "points": 2, "type": "lettre"},
+        {"id": "c", "lettres": "S", "points": 2, "type": "lettre"},
+    )]  # fmt: skip
+    plays = spell(["ET", "ES"], hand)
+    assert plays is None  # only one E
+    plays = spell(["ET"], hand)
+    assert plays is not None and plays[0].cards == ("a", "b")
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+
+    @app.callback()
+    def root() -> None:
+        """Test application."""
+
+    play.register(app)
+    return app
+
+
+runner = CliRunner()
+
+
+def test_play_game_saves_to_the_data_folder_and_the_record_replays(tmp_path):
+    env = {"XDG_DATA_HOME": str(tmp_path / "data")}
+    folder = tmp_path / "data" / "ludotheque" / "parties"
+
+    def state_now() -> GutenbergState:
+        files = sorted(folder.glob("gutenberg-7-*.json"))
+        record = GameRecord.loads(files[-1].read_text(encoding="utf-8"))
+        state = record.replay(GAME)
+        assert isinstance(state, GutenbergState)
+        return state
+
+    person = Person()
+    person.state_of = state_now
+    out = console()
+    status = play.play_game("gutenberg", out, person, players=2, seed=7, bots="hasard", env=env)
+    text = out.export_text()
+    assert status == 0, text
+    path = folder / "gutenberg-7-1.json"
+    assert path.exists()
+    assert f"Partie enregistrée dans {path}" in text.replace("\n", "")
+    final = GameRecord.loads(path.read_text(encoding="utf-8")).replay(GAME)
+    assert final.is_over
+    # The same command again does not overwrite the first game.
+    assert play.default_save_path("gutenberg", 7, env) == folder / "gutenberg-7-2.json"
+
+
+def test_unknown_bots_module_falls_back_to_random_bots(monkeypatch):
+    monkeypatch.setattr(play_gutenberg, "BOTS_MODULE", "ludotheque.games.gutenberg.no_such_bots")
+    bots, notice = load_bots(["greedy", "strong"])
+    assert all(isinstance(bot, RandomBot) for bot in bots)
+    assert notice is not None and "au hasard" in notice
+
+
+def test_the_game_bots_are_used_when_they_exist():
+    try:
+        import ludotheque.games.gutenberg.bots as module
+    except ModuleNotFoundError:
+        pytest.skip("the Gutenberg bots are not written yet")
+    names = list(module.BOTS)
+    bots, notice = load_bots(names[:1])
+    assert notice is None and len(bots) == 1
+    with pytest.raises(ValueError, match="Robot inconnu"):
+        load_bots(["n'existe-pas"])
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["belote"], "Jeu inconnu : « belote »"),
+        (["encheres"], "ne se joue pas encore dans le terminal"),
+        (["gutenberg", "--mode", "extreme"], "Mode inconnu : « extreme »"),
+        (["gutenberg", "--solo", "--players", "3"], "--solo se joue seul"),
+        (["gutenberg", "--players", "7"], "de 1 à 6 joueurs"),
+        (["gutenberg", "--players", "2", "--bots", "a,b"], "Trop de robots"),
+        (["gutenberg", "--players", "1", "--bots", "a"], "En solo, pas de robots"),
+        (["gutenberg", "--seed", "-1"], "La graine doit être un entier"),
+        (["gutenberg", "--bots", "belote"], "Robot inconnu : « belote »"),
+        (["gutenberg", "--deck", "/nonexistent/deck.txt"], "Impossible de lire le paquet"),
+    ],
+)
+def test_bad_options_exit_2_with_a_french_message(arguments, message, tmp_path):
+    result = runner.invoke(_app(), ["play", *arguments, "--save", str(tmp_path / "x.json")])
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.output.split())
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_a_malformed_deck_file_names_its_line_and_exits_2(tmp_path):
+    deck = tmp_path / "paquet.txt"
+    deck.write_text("titre: X\nreconstruction: non\n[lettres]\nT 2\nW 9\n", encoding="utf-8")
+    result = runner.invoke(_app(), ["play", "gutenberg", "--deck", str(deck)])
+    assert result.exit_code == 2
+    assert "ligne 5 : points invalides « 9 »" in result.output
+
+
+def test_a_deck_file_goes_into_the_options_and_the_record(tmp_path):
+    source = Path(play_gutenberg.__file__).parents[1] / "games" / "gutenberg" / "data" / "deck.txt"
+    text = source.read_text(encoding="utf-8").replace("K   6", "K   5")
+    deck = tmp_path / "paquet.txt"
+    deck.write_text(text, encoding="utf-8")
+    save = tmp_path / "partie.json"
+    # Quit at once: the record (with the deck text in its options) is already saved.
+    result = runner.invoke(
+        _app(),
+        ["play", "gutenberg", "--solo", "--deck", str(deck), "--save", str(save), "--seed", "3"],
+        input="quitter\no\n",
+    )
+    assert result.exit_code == 0, result.output
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["options"]["paquet"] == text
+    assert record["options"]["mode"] == "solo"
+
+
+# --- a real terminal ------------------------------------------------------------------------------
+
+
+def _tmux(*arguments: str) -> str:
+    return subprocess.run(["tmux", *arguments], check=True, capture_output=True, text=True).stdout
+
+
+def _wait_for(session: str, needle: str, timeout: float = 30.0) -> str:
+    deadline = time.monotonic() + timeout
+    while True:
+        pane = _tmux("capture-pane", "-p", "-t", session)
+        if needle in pane:
+            return pane
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{needle!r} never appeared:\n{pane}")
+        time.sleep(0.1)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_in_a_real_terminal(tmp_path):
+    session = f"ludotheque-test-{time.monotonic_ns()}"
+    save = tmp_path / "partie.json"
+    script = (
+        "import typer; from ludotheque.cli import play; app = typer.Typer(); "
+        "app.callback()(lambda: None); play.register(app); app()"
+    )
+    command = (
+        f"{sys.executable} -c '{script}' play gutenberg --seed 1 --players 2 --bots hasard "
+        f"--save {save}; sleep 30"
+    )
+    _tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "50", command)
+    try:
+        pane = _wait_for(session, "Quelle carte gardez-vous ?")
+        assert "Votre paquet" in pane
+        assert "╭─ 1 ─╮" in pane and "╭─ 5 ─╮" in pane  # five numbered cards
+        assert all(len(line) <= 100 for line in pane.splitlines())
+        for _ in range(4):
+            _tmux("send-keys", "-t", session, "1", "Enter")
+            time.sleep(0.2)
+        pane = _wait_for(session, "Votre mot (« - » pour ne rien écrire)")
+        assert "Vos cartes pour écrire" in pane
+        _tmux("send-keys", "-t", session, "aide", "Enter")
+        pane = _wait_for(session, "Écriture : tapez un mot du dictionnaire")
+        _tmux("send-keys", "-t", session, "quitter", "Enter")
+        _wait_for(session, "Quitter la partie ?")
+        _tmux("send-keys", "-t", session, "o", "Enter")
+        _wait_for(session, "Partie enregistrée dans")
+        record = GameRecord.loads(save.read_text(encoding="utf-8"))
+        picks = [
+            m for m in record.moves if isinstance(m.action, dict) and m.action["type"] == "choisir"
+        ]
+        assert len(picks) == 8  # four picks for each of the two seats (the bot may have written)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+
+
+def test_common_words_is_the_dictionary_of_the_prompts():
+    assert "AIDE" in common_words()  # why « =aide » exists
