@@ -48,7 +48,7 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
+from itertools import compress, pairwise
 from string import ascii_uppercase
 from typing import NamedTuple
 
@@ -66,10 +66,7 @@ _SMALL_HAND = 10
 
 # Ranking key of a play: (-score, -top card, -length, word); smaller is better.
 _Key = tuple[int, int, int, str]
-# What the index keeps of an opened group: profile id of each word, of the « most » profile,
-# and the words joined by newlines.
-_Profiles = tuple[tuple[int, ...], int, str]
-_Part = tuple[tuple[int, ...], list[tuple[int, int]], dict[int, int], int]
+_Part = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], dict[int, int], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,15 +97,18 @@ class WordIndex:
     >>> g = index.by_mask[WordIndex.mask("ELLE")]
     >>> sorted(index.words[g])
     ['EL', 'ELLE', 'LE']
-    >>> pids, _, _ = index.group_profiles(g)
-    >>> sorted(index.profiles[pid] for pid in pids)  # ELLE: 2 E needing 2 cards, 2 L needing 1
+    >>> sorted(index.profiles[pid] for pid in index.group_profiles(g))  # ELLE: 2 E, 2 cards;
     [(), (), ((4, 2, 2), (11, 2, 1))]
+    >>> index.max_count(g, 4), index.max_count(g, 11)  # most E and L in a word of the group
+    (2, 2)
     """
 
     __slots__ = (
         "_group_profiles",
         "_interned",
+        "_joined",
         "_lock",
+        "_max_counts",
         "by_mask",
         "common",
         "group_count",
@@ -141,7 +141,9 @@ class WordIndex:
         #: letter of a word (a run of r letters needs ceil(r / 2) cards). Shared, by id.
         self.profiles: list[tuple[tuple[int, int, int], ...]] = [()]
         self._interned: dict[tuple[tuple[int, int, int], ...], int] = {(): 0}
-        self._group_profiles: list[_Profiles | None] = [None] * len(masks)
+        self._group_profiles: list[tuple[int, ...] | None] = [None] * len(masks)
+        self._max_counts: list[bytearray | None] = [None] * len(masks)
+        self._joined: list[str | None] = [None] * len(masks)
         self._lock = threading.Lock()  # profiles are added lazily, maybe by several threads
         # For hands with many letters: groups split by their « rare » letters (all but the
         # ten found in most groups); inside, the common letters as a 10-bit number.
@@ -159,14 +161,16 @@ class WordIndex:
                 part = parts[mask & self.rare_mask] = ([], {})
             part[0].append((compact, g))
             part[1][compact] = g
-        #: rare letters' mask -> (its letters, [(common letters, group)], common letters ->
-        #: group, union of the common letters of the part).
+        #: rare letters' mask -> (its letters, the common letters of each group, the groups,
+        #: common letters -> group, union of the common letters of the part).
         self.parts: dict[int, _Part] = {}
         for rare, (items, lookup) in parts.items():
             union = 0
             for compact in lookup:
                 union |= compact
-            self.parts[rare] = (tuple(i for i in range(26) if rare >> i & 1), items, lookup, union)
+            letters = tuple(i for i in range(26) if rare >> i & 1)
+            compacts = tuple(compact for compact, _ in items)
+            self.parts[rare] = (letters, compacts, tuple(g for _, g in items), lookup, union)
 
     @classmethod
     def build(cls, words: Iterable[str]) -> WordIndex:
@@ -199,13 +203,10 @@ class WordIndex:
         """The common letters of ``mask`` as a ``len(self.common)``-bit number."""
         return sum(1 << j for j, i in enumerate(self.common) if mask >> i & 1)
 
-    def group_profiles(self, g: int) -> _Profiles:
-        """Profile ids of the words of group ``g``, of its « most » profile, and its words.
+    def group_profiles(self, g: int) -> tuple[int, ...]:
+        """The profile id of each word of group ``g``, in the order of ``words[g]``.
 
-        The « most » profile holds, for each letter, the most occurrences in a word of the
-        group (and 1 card needed): a bound for every word of the group. The words come joined
-        by newlines, to tell at once whether one of them holds some letters. Computed on first
-        use (most groups are never opened) and kept.
+        Computed when the group is first opened (most groups never are), then kept.
         """
         known = self._group_profiles[g]
         if known is not None:
@@ -213,14 +214,13 @@ class WordIndex:
         with self._lock:
             return self._profile_group(g)
 
-    def _profile_group(self, g: int) -> _Profiles:
+    def _profile_group(self, g: int) -> tuple[int, ...]:
         known = self._group_profiles[g]
         if known is not None:
             return known
         distinct = len(self.letters[g])
         letters = [chr(65 + i) for i in self.letters[g]]
         pids: list[int] = []
-        most: dict[int, int] = {}
         for word in self.words[g]:
             surplus = len(word) - distinct
             if not surplus:
@@ -230,23 +230,48 @@ class WordIndex:
             for letter in letters:
                 count = word.count(letter)
                 if count > 1:
-                    index = ord(letter) - 65
                     # str.count does not overlap: a run of r letters holds r // 2 pairs.
-                    repeated.append((index, count, count - word.count(letter * 2)))
-                    most[index] = max(most.get(index, 0), count)
+                    repeated.append((ord(letter) - 65, count, count - word.count(letter * 2)))
                     surplus -= count - 1
                     if not surplus:
                         break
             pids.append(self._intern(tuple(repeated)))
-        most_id = self._intern(tuple((i, n, 1) for i, n in sorted(most.items())))
-        result = (tuple(pids), most_id, "\n".join(self.words[g]))
+        result = tuple(pids)
         self._group_profiles[g] = result
         return result
+
+    def max_count(self, g: int, i: int) -> int:
+        """The most times letter ``i`` (A = 0) occurs in a word of group ``g`` (0: none).
+
+        Counted on first use, then kept (:meth:`count_row`).
+        """
+        return self.count_row(g)[i] or self.fill_count(g, i)
+
+    def joined(self, g: int) -> str:
+        """The words of group ``g`` joined by newlines (to look for letters in all at once)."""
+        known = self._joined[g]
+        if known is None:
+            known = self._joined[g] = "\n".join(self.words[g])
+        return known
+
+    def count_row(self, g: int) -> bytearray:
+        """The counts of :meth:`max_count` known so far for group ``g``, 0 where unknown."""
+        row = self._max_counts[g]
+        if row is None:
+            row = self._max_counts[g] = bytearray(26)
+        return row
+
+    def fill_count(self, g: int, i: int) -> int:
+        """Count letter ``i`` in the words of group ``g`` and keep the most."""
+        letter = chr(65 + i)
+        most = max([word.count(letter) for word in self.words[g]])
+        self.count_row(g)[i] = most
+        return most
 
     @property
     def profiled_groups(self) -> int:
         """How many groups have had their profiles computed so far."""
-        return sum(profile is not None for profile in self._group_profiles)
+        return sum(profiles is not None for profiles in self._group_profiles)
 
     def _intern(self, profile: tuple[tuple[int, int, int], ...]) -> int:
         pid = self._interned.get(profile)
@@ -355,6 +380,8 @@ class _Search:
             if hand_mask >> i & 1 and not singles_mask >> i & 1
         ]
         self.uncovered = hand_mask & ~singles_mask
+        #: The letters whose occurrences change a bound: several single cards, or on a face.
+        self.counted = [i for i in range(26) if count[i] > 1]
         # For large hands (see large_hand): the hand's common letters, their bounds' table.
         self.common_hand = 0
         self.common_table: list[int] = []
@@ -433,7 +460,7 @@ class _Search:
         while True:
             part = parts.get(sub)
             if part is not None:
-                bound = sum(map(total.__getitem__, part[0])) + table[part[3] & common]
+                bound = sum(map(total.__getitem__, part[0])) + table[part[4] & common]
                 buckets[bound].append(sub)
             if not sub:
                 return buckets
@@ -449,16 +476,31 @@ class _Search:
         return table
 
     def open_part(self, rare: int, buckets: list[list[int]]) -> None:
-        """Put the groups of a part that lie inside the hand in ``buckets``, by first bound."""
-        rare_letters, items, lookup, _ = self.index.parts[rare]
+        """Put the groups of a part that lie inside the hand in ``buckets``, by first bound.
+
+        Once K plays are known, groups whose bound is below the K-th best score are left out
+        (mapped and filtered in C when all the common letters are in the hand).
+        """
+        rare_letters, compacts, groups, lookup, _ = self.index.parts[rare]
         table = self.common_table
         common = self.common_hand
         rare_bound = sum(map(self.total.__getitem__, rare_letters))
-        if len(items) <= 1 << common.bit_count():
+        need = -self.worst[0] - rare_bound if self.worst is not None else 0
+        if len(compacts) <= 1 << common.bit_count():
             outside = ((1 << len(self.index.common)) - 1) & ~common
-            for compact, g in items:
-                if not compact & outside:
-                    buckets[rare_bound + table[compact]].append(g)
+            kept: Iterable[tuple[int, int]]
+            if outside:
+                kept = [
+                    (table[compact], g)
+                    for compact, g in zip(compacts, groups, strict=True)
+                    if not compact & outside and table[compact] >= need
+                ]
+            else:
+                kept = zip(map(table.__getitem__, compacts), groups, strict=True)
+                if need > 0:
+                    kept = compress(kept, map(need.__le__, map(table.__getitem__, compacts)))
+            for bound, g in kept:
+                buckets[rare_bound + bound].append(g)
             return
         get = lookup.get
         inner = common
@@ -491,14 +533,18 @@ class _Search:
             for letter, faces in self.cover_faces:
                 # A letter without single cards needs a QU or multi-letter card whose face
                 # fits in the group's letters.
-                if mask & letter and all(face & ~mask for face in faces):
-                    return -1
+                if mask & letter:
+                    for face in faces:
+                        if not face & ~mask:
+                            break
+                    else:
+                        return -1
         bound = sum(map(self.first.__getitem__, index.letters[g]))
         surplus = index.surplus[g]
-        if self.specials:
-            # No letter occurs more than 1 + surplus times in a word of the group.
-            most = min(1 + surplus, index.longest)
-            bound += sum(s.gains[most] for s in self.specials if not s.mask & ~mask)
+        # No letter occurs more than 1 + surplus times in a word of the group.
+        for special in self.specials:
+            if not special.mask & ~mask:
+                bound += special.gains[1 + surplus]
         for points, i in self.more_cards:
             if not surplus:
                 break
@@ -507,62 +553,75 @@ class _Search:
                 surplus -= 1
         return bound
 
-    def special_bound(self, g: int, mask: int, profiles: _Profiles) -> tuple[int, int]:
-        """What QU and multi-letter cards can add to a word of group ``g``, and their best card.
-
-        Only cards whose face appears in one of the group's words count, each less the least
-        it costs the single cards (with each letter as often as the group allows).
-        """
-        gain = top = 0
-        for k, special in enumerate(self.specials):
-            if not special.mask & ~mask and special.face in profiles[2]:
-                cost = self.cost(k, profiles[1])
-                gain += sum(points - cost for points in special.points if points > cost)
-                top = max(top, special.top)
-        return gain, top
-
     def profile_bound(self, g: int) -> int:
-        """A bound on the words of group ``g`` from their most occurrences of each letter."""
+        """A bound on the words of group ``g`` from the most occurrences of each letter.
+
+        Only the letters that matter to this hand are looked at: those with several single
+        cards, and those on the face of a QU or multi-letter card (which then costs the single
+        cards at least the value of that many occurrences).
+        """
         index = self.index
         mask = index.masks[g]
-        profiles = index.group_profiles(g)
         bound = sum(map(self.first.__getitem__, index.letters[g]))
-        bound += (self.extras.get(profiles[1]) or self.extra(profiles[1]))[1]
-        return bound + self.special_bound(g, mask, profiles)[0] if self.specials else bound
+        row = index.count_row(g)
+        sums, count, first = self.sums, self.count, self.first
+        for i in self.counted:
+            if mask >> i & 1:
+                most = row[i] or index.fill_count(g, i)
+                bound += sums[i][min(most, count[i])] - first[i]
+        for special in self.specials:
+            if not special.mask & ~mask and special.face in index.joined(g):
+                cost = sum(
+                    self.deltas[i][row[i] or index.fill_count(g, i)] for i in special.face_letters
+                )
+                bound += sum(points - cost for points in special.points if points > cost)
+        return bound
 
     def run(self) -> list[tuple[str, int, int]]:
-        """Open groups by decreasing bound, each bound tightened before the group is opened."""
+        """Open groups by decreasing bound, each bound tightened before the group is opened.
+
+        A group waits in the bucket of its bound at one of three stages: the first (loosest)
+        bound, :meth:`surplus_bound`, then :meth:`profile_bound`. At each level, the groups
+        waiting there are re-bounded: moved down if the next bound is lower, opened if not.
+        """
         parts: list[list[int]] | None = None
-        stages: list[list[list[int]]]
         if self.hand_mask.bit_count() > _SMALL_HAND:
             parts = self.large_hand()
-            stages = [[[] for _ in range(self.ceiling + 1)]]
+            loose: list[list[int]] = [[] for _ in range(self.ceiling + 1)]
         else:
-            stages = [self.small_hand()]
-        refine = (self.surplus_bound, self.profile_bound)
-        for _ in refine:
-            stages.append([[] for _ in stages[0]])
-        for level in range(len(stages[0]) - 1, -1, -1):
+            loose = self.small_hand()
+        surplus: list[list[int]] = [[] for _ in loose]
+        profile: list[list[int]] = [[] for _ in loose]
+        surplus_bound, profile_bound, open_group = self.surplus_bound, self.profile_bound, self.open
+        for level in range(len(loose) - 1, -1, -1):
             if self.worst is not None and level < -self.worst[0]:
                 break
             if parts is not None:
                 for rare in parts[level]:
-                    self.open_part(rare, stages[0])
-            for stage, buckets in enumerate(stages):
-                for g in buckets[level]:
-                    # Tighten the bound as long as it stays at this level, then open.
-                    for later in range(stage, len(refine)):
-                        bound = refine[later](g)
-                        if bound < level:
-                            if bound >= 0:
-                                stages[later + 1][bound].append(g)
-                            break
-                    else:
-                        self.open(g, sum(map(self.first.__getitem__, self.index.letters[g])))
+                    self.open_part(rare, loose)
+            for g in loose[level]:
+                bound = surplus_bound(g)
+                if bound < level:
+                    if bound >= 0:
+                        surplus[bound].append(g)
+                    continue
+                bound = profile_bound(g)
+                if bound < level:
+                    profile[bound].append(g)
+                    continue
+                open_group(g, level)
+            for g in surplus[level]:
+                bound = profile_bound(g)
+                if bound < level:
+                    profile[bound].append(g)
+                    continue
+                open_group(g, level)
+            for g in profile[level]:
+                open_group(g, level)
         return [(key[3], -key[0], -key[1]) for key in self.best]
 
-    def open(self, g: int, base: int) -> None:
-        """Score the words of group ``g`` that can still enter the K best."""
+    def open(self, g: int, bound: int) -> None:
+        """Score the words of group ``g`` (at most ``bound`` points) that can enter the K best."""
         index = self.index
         mask = index.masks[g]
         specials = [k for k, s in enumerate(self.specials) if not s.mask & ~mask]
@@ -570,14 +629,13 @@ class _Search:
         extras = self.extras
         extra = self.extra
         worst = self.worst
-        profiles = index.group_profiles(g)
         if worst is not None:
-            gains, top_bound = self.special_bound(g, mask, profiles) if specials else (0, 0)
-            bound = base + (extras.get(profiles[1]) or extra(profiles[1]))[1] + gains
-            if (-bound, -max(single_top, top_bound), -index.max_lengths[g], "") >= worst:
+            top_bound = max([single_top, *(self.specials[k].top for k in specials)])
+            if (-bound, -top_bound, -index.max_lengths[g], "") >= worst:
                 return
+        base = sum(map(self.first.__getitem__, index.letters[g]))
         singles_only = not mask & ~self.singles_mask
-        for word, pid in zip(index.words[g], profiles[0], strict=True):
+        for word, pid in zip(index.words[g], index.group_profiles(g), strict=True):
             gain, relaxed = extras.get(pid) or extra(pid)
             if relaxed < 0:
                 continue
