@@ -31,9 +31,11 @@ How (figures in docs/performance.md):
    counted once); then one card per letter plus the best extra single cards a word of the
    group can hold (``length - distinct letters`` at most), or nothing when a letter without
    single cards has no QU or multi-letter face fitting the group; then each letter at most as
-   often as it occurs in the group's words. Levels go from the highest bound down and stop
-   below the K-th best score; a group is opened only while (bound, best card, longest word)
-   can still beat the K-th best play, so ties are exact too.
+   often as it occurs in the group's words. From the second stage on, a QU or multi-letter
+   card only counts for what it can add over the single cards it would displace (and, at the
+   last stage, only if its face appears in a word of the group). Levels go from the highest
+   bound down and stop below the K-th best score; a group is opened only while (bound, best
+   card, longest word) can still beat the K-th best play, so ties are exact too.
 4. In an opened group, a word that no QU or multi-letter card can serve gets its exact score
    in closed form (per letter, the best ``min(occurrences, cards)`` cards, if its runs can be
    covered). Otherwise such a card brings its points but costs at least the single cards it
