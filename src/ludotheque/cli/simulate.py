@@ -68,7 +68,9 @@ def _options(game: Game[Any, Any], players: int, mode: str | None) -> JsonObject
     for spec in game.info.options:
         if spec.name == DIFFICULTY_OPTION:
             choices += [*spec.choices, *(k for k in DIFFICULTY_ALIASES if k not in spec.choices)]
-    raise _fail(f"Mode inconnu pour {game.info.title} : « {mode} » (possibles : {', '.join(choices)}).")
+    raise _fail(
+        f"Mode inconnu pour {game.info.title} : « {mode} » (possibles : {', '.join(choices)})."
+    )
 
 
 def _bots(game: Game[Any, Any], names: str, players: int) -> list[Bot]:

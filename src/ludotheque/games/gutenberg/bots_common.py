@@ -15,6 +15,7 @@ Card(id='L07', letters='T', points=2, kind='lettre')
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from functools import cache
 from string import ascii_uppercase
@@ -174,7 +175,7 @@ def usefulness(letters: str, copies_held: int = 0) -> float:
 
 @cache
 def _weighted_points(letters: str, points: int, copies_held: int) -> float:
-    return points * usefulness(letters, copies_held) ** 0.5
+    return points * math.sqrt(usefulness(letters, copies_held))
 
 
 def card_value(card: Card, held: Sequence[Card]) -> float:

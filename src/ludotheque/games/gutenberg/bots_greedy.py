@@ -35,6 +35,7 @@ from .bots_common import (
     usefulness,
 )
 from .cards import Card
+from .state import GutenbergState
 from .wordfinder import WordPlay
 
 __all__ = [
@@ -50,6 +51,8 @@ __all__ = [
 # What a card drawn blind from a deck is worth to a collection, on average (card_value scale).
 DRAW_LETTER_VALUE = 1.3
 DRAW_VOWEL_VALUE = 1.2
+# The draft looks at words once this many cards are drafted (before: static card values).
+WORDS_FROM = 1
 
 
 def _vowel_wanted(cards: Sequence[Card]) -> bool:
@@ -58,10 +61,20 @@ def _vowel_wanted(cards: Sequence[Card]) -> bool:
 
 
 def choose_pick(
-    packet: Sequence[Card], drafted: Sequence[Card], commons: Sequence[Card], oracle: WordOracle
+    packet: Sequence[Card],
+    drafted: Sequence[Card],
+    commons: Sequence[Card],
+    oracle: WordOracle,
+    words_from: int = WORDS_FROM,
 ) -> Card:
-    """The draft pick: the card that most raises the best word (see the module doc)."""
+    """The draft pick: the card that most raises the best word (see the module doc).
+
+    Before ``words_from`` cards are drafted, the best word says little (the common cards and
+    one card): the card of highest :func:`~.bots_common.card_value` is taken instead.
+    """
     base = (*drafted, *commons)
+    if len(drafted) < words_from:
+        return max(packet, key=lambda card: (card_value(card, base), card.points))
     want_vowel = _vowel_wanted(base)
     best: tuple[Any, ...] | None = None
     chosen = packet[0]
@@ -179,6 +192,7 @@ def own_hand(view: JsonObject) -> tuple[Card, ...]:
 
 
 def several_words(view: JsonObject) -> bool:
+    """Easy solo's last round: several words may be written."""
     return (
         view.get("mode") == "solo"
         and view.get("difficulte") == "facile"
@@ -186,10 +200,12 @@ def several_words(view: JsonObject) -> bool:
     )
 
 
-def write_action(
-    view: JsonObject, plays: Sequence[WordPlay], offset_chooser: Any = choose_offset
-) -> Write:
-    """The Write action for these plays, with the solo offset when one is needed."""
+def write_action(view: JsonObject, plays: Sequence[WordPlay]) -> Write:
+    """The Write action for these plays, with the solo offset when one is needed.
+
+    Offsets go from ``-(cards - 1)`` to ``len(row) - 1``: at least one card of the new word
+    under the previous one (docs/rules/gutenberg.md, rule 18).
+    """
     if not plays:
         return Write()
     encoded = tuple(Play(play.word, tuple(card.id for card in play.cards)) for play in plays)
@@ -198,7 +214,7 @@ def write_action(
     if view.get("mode") == "solo" and 1 < tour < _int(view, "tours") and row:
         word = plays[0].cards
         offsets = range(-(len(word) - 1), len(row))
-        return Write(encoded, offset_chooser(row, word, offsets))
+        return Write(encoded, choose_offset(row, word, offsets))
     return Write(encoded)
 
 
@@ -219,6 +235,7 @@ def challenge_rewards(
     if not wanted:
         return {}
     state = observation.determinize(draws)
+    assert isinstance(state, GutenbergState)
     catalog = state.catalog
     return {c: (catalog.challenges[c].reward.kind, catalog.card(c)) for c in wanted}
 
@@ -228,8 +245,9 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, oracle: WordOracle | None = None) -> None:
+    def __init__(self, oracle: WordOracle | None = None, words_from: int = WORDS_FROM) -> None:
         self.oracle = oracle or WordOracle()
+        self.words_from = words_from
 
     def choose(self, observation: Observation, draws: Draws) -> Action:
         view = observation.view
@@ -238,7 +256,7 @@ class GreedyBot:
             packet = cards_from_json(view.get("paquet"))
             drafted = cards_from_json(view.get("mes_draftees"))
             commons = cards_from_json(view.get("communes"))
-            return Pick(choose_pick(packet, drafted, commons, self.oracle).id)
+            return Pick(choose_pick(packet, drafted, commons, self.oracle, self.words_from).id)
         if phase == "write":
             plays = choose_words(own_hand(view), self.oracle, several_words(view))
             return write_action(view, plays)

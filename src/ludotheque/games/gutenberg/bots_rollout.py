@@ -25,7 +25,7 @@ from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws
 
 from .actions import Action, Claim, Pick, Play, Shelve, Write
-from .bots_common import WordOracle, card_value, hand_key, is_vowel_card
+from .bots_common import WordOracle, card_value, hand_key
 from .bots_greedy import best_cards, choose_claim, choose_library, choose_offset
 from .cards import Card
 from .state import ROUNDS, GutenbergState
@@ -182,9 +182,7 @@ class Simulator:
     def claim(self, state: GutenbergState, seat: Seat) -> Claim:
         catalog = state.catalog
         options = self.claim_options(state, seat)
-        rewards = {
-            c: (catalog.challenges[c].reward.kind, catalog.card(c)) for c in options if c
-        }
+        rewards = {c: (catalog.challenges[c].reward.kind, catalog.card(c)) for c in options if c}
         pool = catalog.cards(state.pool)
         collection = catalog.cards(state.collections[seat])
         return choose_claim(pool, collection, options, rewards)
@@ -225,8 +223,3 @@ class Simulator:
         while state.phase != "over":
             state = self.step(state)
         return state
-
-
-def vowel_share(cards: Sequence[Card]) -> float:
-    """The share of single-vowel cards (for diagnostics)."""
-    return sum(1 for card in cards if is_vowel_card(card)) / max(len(cards), 1)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
@@ -39,7 +39,7 @@ from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, Claim, Pick, Play, Shelve, Write
 from .bots_common import WordOracle, cards_from_json, hand_key, solo_transfer
-from .bots_greedy import GreedyBot, choose_words, own_hand, several_words
+from .bots_greedy import GreedyBot, choose_words, claim_options, own_hand, several_words
 from .bots_rollout import Scenario, Simulator, final_value, make_scenario, reopen
 from .cards import Card
 from .state import ROUNDS, GutenbergState
@@ -47,6 +47,8 @@ from .wordfinder import WordPlay
 
 __all__ = ["StrongBot"]
 
+DEFAULT_ITERATIONS = 64
+SEARCHED_PHASES = ("draft", "write", "claim", "library")
 WORD_CANDIDATES = 6  # best words tried when writing
 CHALLENGE_SEARCH = 60  # best words searched for one that meets a challenge
 SOLO_OFFSETS = 3  # offsets tried per word in solo
@@ -75,23 +77,35 @@ class StrongBot:
 
     def __init__(
         self,
-        max_iterations: int | None = 160,
+        max_iterations: int | None = None,
         think_seconds: float | None = None,
-        oracle: WordOracle | None = None,
-        searched: str = "draft,write,claim,library",
+        *,
+        search: Iterable[str] = SEARCHED_PHASES,
         rivalry: float = 0.0,
+        oracle: WordOracle | None = None,
     ) -> None:
+        """``max_iterations``: evaluations per decision (default :data:`DEFAULT_ITERATIONS`
+        when no ``think_seconds`` is given); ``think_seconds``: wall-clock budget per decision
+        (not reproducible; with both, the first exhausted stops). ``search``: the phases
+        searched (``draft``, ``write``, ``claim``, ``library``), the others played greedily.
+        ``rivalry``: multiplayer, the share of the best other seat's final value subtracted.
+        """
         if max_iterations is None and think_seconds is None:
-            raise ValueError("a budget is needed: max_iterations or think_seconds")
+            max_iterations = DEFAULT_ITERATIONS
         if max_iterations is not None and max_iterations < 1:
             raise ValueError("max_iterations must be at least 1")
+        if think_seconds is not None and think_seconds <= 0:
+            raise ValueError("think_seconds must be positive")
         self.max_iterations = max_iterations
         self.think_seconds = think_seconds
+        self.search = frozenset(search)
+        unknown = self.search - set(SEARCHED_PHASES)
+        if unknown:
+            raise ValueError(f"unknown phases: {sorted(unknown)}")
+        self.rivalry = rivalry
         self.oracle = oracle or WordOracle()
         self.simulator = Simulator(self.oracle)
         self.greedy = GreedyBot(self.oracle)
-        self.searched = frozenset(searched.split(","))
-        self.rivalry = rivalry
 
     # --- entry point -----------------------------------------------------------------------
 
@@ -100,7 +114,7 @@ class StrongBot:
         phase = view.get("phase")
         solo = view.get("mode") == "solo"
         last = view.get("tour") == view.get("tours")
-        if phase not in self.searched:
+        if phase not in self.search:
             return self.greedy.choose(observation, draws)
         if phase == "write" and last:
             return self._last_word(observation)
@@ -117,7 +131,9 @@ class StrongBot:
 
     # --- the search ------------------------------------------------------------------------
 
-    def _budget_over(self, used: int, limit: int | None, start: float, seconds: float | None) -> bool:
+    def _budget_over(
+        self, used: int, limit: int | None, start: float, seconds: float | None
+    ) -> bool:
         if limit is not None and used >= limit:
             return True
         return seconds is not None and time.perf_counter() - start >= seconds
@@ -135,25 +151,27 @@ class StrongBot:
         arms = [_Arm(action) for action in candidates]
         rounds = max(1, math.ceil(math.log2(len(arms))))
         start = time.perf_counter()
+        used = 0  # evaluations so far, dropped candidates included
         for index in range(rounds):
+            # Each round may use its share of the budget (cumulated); every candidate still in
+            # the race gets at least one sample.
             limit = None
             if self.max_iterations is not None:
-                limit = max(len(arms), self.max_iterations * (index + 1) // rounds)
+                limit = self.max_iterations * (index + 1) // rounds
             seconds = None
             if self.think_seconds is not None:
                 seconds = self.think_seconds * (index + 1) / rounds
-            used = sum(arm.count for arm in arms)
-            while not self._budget_over(used, limit, start, seconds) or not arms[-1].count:
+            while not arms[0].count or not self._budget_over(used, limit, start, seconds):
                 state, scenario = self._sample(observation, draws)
                 for arm in arms:
                     arm.total += evaluate(state, scenario, arm.action)
                     arm.count += 1
                 used += len(arms)
-            if index < rounds - 1 and len(arms) > 1:
-                arms.sort(key=lambda arm: -arm.mean)
-                arms = arms[: math.ceil(len(arms) / 2)]
             if self._budget_over(used, self.max_iterations, start, self.think_seconds):
                 break
+            if index < rounds - 1:
+                arms.sort(key=lambda arm: -arm.mean)  # stable: ties keep the first candidates
+                arms = arms[: math.ceil(len(arms) / 2)]
         return max(arms, key=lambda arm: arm.mean).action
 
     def _sample(self, observation: Observation, draws: Draws) -> tuple[GutenbergState, Scenario]:
@@ -256,10 +274,7 @@ class StrongBot:
     def _claim(self, observation: Observation, draws: Draws) -> Action:
         seat = observation.seat
         view = observation.view
-        options: dict[str | None, int] = {}
-        for action in observation.legal:
-            if isinstance(action, Claim):
-                options.setdefault(action.challenge, len(action.cards))
+        options = claim_options(observation)
         pool = cards_from_json(view.get("lettres_en_jeu"))
         collection = cards_from_json(view.get("ma_collection"))
         if len(observation.legal) == 1:
@@ -271,9 +286,7 @@ class StrongBot:
             gains[card.id] = sum(
                 final_value((*collection, card), scenario, self.oracle) for _, scenario in samples
             )
-        ranked = sorted(
-            (c for c in pool if c.id in gains), key=lambda c: (-gains[c.id], -c.points)
-        )
+        ranked = sorted((c for c in pool if c.id in gains), key=lambda c: (-gains[c.id], -c.points))
         order = {card.id: i for i, card in enumerate(pool)}
         candidates: list[Action] = []
         seen: set[tuple[Any, ...]] = set()
