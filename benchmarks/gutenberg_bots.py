@@ -37,8 +37,8 @@ from ludotheque.lexicon import common_words
 
 SEED = 2025
 SPEED_GAMES = 50  # 4-player games per run (3 runs) for the speed figure
-DUEL_DEALS = {2: 75, 4: 35}  # deals per table size (× players games each)
-SOLO_GAMES = {"random": 200, "greedy": 200, "strong": 40}  # per difficulty
+DUEL_DEALS = {2: 50, 4: 30}  # deals per table size (× players games each)
+SOLO_GAMES = {"random": 200, "greedy": 200, "strong": 20}  # per difficulty
 DIFFICULTIES = ("facile", "normal", "difficile")
 QUICK = {"speed": 10, "deals": {2: 2, 4: 1}, "solo": {"random": 4, "greedy": 4, "strong": 2}}
 

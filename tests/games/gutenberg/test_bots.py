@@ -15,6 +15,7 @@ from ludotheque.games.gutenberg import Gutenberg
 from ludotheque.games.gutenberg.actions import Claim, Pick, Shelve, Write
 from ludotheque.games.gutenberg.bots import BOTS, GreedyBot, StrongBot, make_bot
 from ludotheque.games.gutenberg.bots_common import solo_transfer
+from ludotheque.games.gutenberg.bots_strong import DEFAULT_ITERATIONS
 from ludotheque.games.gutenberg.state import GutenbergState
 from ludotheque.games.gutenberg.wordfinder import best_words
 
@@ -57,7 +58,7 @@ def test_registry_and_factory() -> None:
     assert isinstance(make_bot("greedy"), GreedyBot)
     strong = make_bot("strong", think_seconds=0.5)
     assert isinstance(strong, StrongBot) and strong.max_iterations is None
-    assert make_bot("strong").max_iterations == 64
+    assert make_bot("strong").max_iterations == DEFAULT_ITERATIONS
     with pytest.raises(ValueError, match="Robot inconnu"):
         make_bot("belote")
     with pytest.raises(ValueError):

@@ -15,12 +15,19 @@ Method (flat determinised Monte Carlo, also called « perfect information Monte 
 3. Evaluation. Multiplayer: the candidate is applied, the round is played out with the fast
    policies of :class:`~.bots_rollout.Simulator` (the others draft, write their best word and
    claim in rank order), and the value is the best final word the seat's collection leads to
-   in the scenario. Solo: the game is played to its end; the value is a win (beating la
-   Rotative) plus a small share of the margin.
+   in the scenario (a claim changes the collection at once: no rollout). Solo: the game is
+   played to its end; the value is a win (beating la Rotative) plus a small share of the
+   margin.
 4. Budget. Successive halving: the budget is split into rounds; after each, the worse half
    of the candidates is dropped. The budget counts evaluations (``max_iterations``, the
    default, reproducible: everything random comes from the ``Draws`` given to
    :meth:`StrongBot.choose`) or, if ``think_seconds`` is given, wall-clock time as well.
+   Default: :data:`DEFAULT_ITERATIONS` evaluations a decision, about 3.5 s of CPU for a
+   2-player game and 5 s for a 4-player one (docs/performance.md, « Gutenberg bots »).
+
+The other seats' hands are drawn uniformly among the cards this seat cannot see: the view does
+not keep the packets seen earlier in the draft nor which cards the others claimed, so neither
+does the search.
 """
 
 from __future__ import annotations
@@ -47,7 +54,7 @@ from .wordfinder import WordPlay
 
 __all__ = ["StrongBot"]
 
-DEFAULT_ITERATIONS = 64
+DEFAULT_ITERATIONS = 128
 SEARCHED_PHASES = ("draft", "write", "claim", "library")
 WORD_CANDIDATES = 6  # best words tried when writing
 CHALLENGE_SEARCH = 60  # best words searched for one that meets a challenge
