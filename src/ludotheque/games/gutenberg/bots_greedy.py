@@ -18,7 +18,7 @@ simulations); :class:`GreedyBot` reads them from its seat's view.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ludotheque.bots.base import Observation
@@ -94,12 +94,16 @@ def choose_pick(
     return chosen
 
 
-def choose_words(hand: Sequence[Card], oracle: WordOracle, several: bool = False) -> list[WordPlay]:
-    """The exact best word of ``hand`` (none: ``[]``); ``several``: best words while possible."""
+def choose_words(
+    hand: Sequence[Card],
+    best: Callable[[Sequence[Card]], WordPlay | None],
+    several: bool = False,
+) -> list[WordPlay]:
+    """The best word of ``hand`` by ``best`` (none: ``[]``); ``several``: best words in turn."""
     plays: list[WordPlay] = []
     left = list(hand)
     while left:
-        play = oracle.best(left)
+        play = best(left)
         if play is None:
             break
         plays.append(play)
@@ -258,7 +262,7 @@ class GreedyBot:
             commons = cards_from_json(view.get("communes"))
             return Pick(choose_pick(packet, drafted, commons, self.oracle, self.words_from).id)
         if phase == "write":
-            plays = choose_words(own_hand(view), self.oracle, several_words(view))
+            plays = choose_words(own_hand(view), self.oracle.best, several_words(view))
             return write_action(view, plays)
         if phase == "claim":
             options = claim_options(observation)

@@ -26,7 +26,7 @@ from ludotheque.core.rng import Draws
 
 from .actions import Action, Claim, Pick, Play, Shelve, Write
 from .bots_common import WordOracle, card_value, hand_key
-from .bots_greedy import best_cards, choose_claim, choose_library, choose_offset
+from .bots_greedy import best_cards, choose_claim, choose_library, choose_offset, choose_words
 from .cards import Card
 from .state import ROUNDS, GutenbergState
 from .wordfinder import WordPlay
@@ -145,18 +145,7 @@ class Simulator:
     def write(self, state: GutenbergState, seat: Seat) -> Write:
         hand = state.catalog.cards(state.hand(seat))
         several = state.solo and state.round == ROUNDS and state.difficulty == "facile"
-        plays: list[WordPlay] = []
-        left = list(hand)
-        while left:
-            play = self.best_play(left)
-            if play is None:
-                break
-            plays.append(play)
-            if not several:
-                break
-            used = {card.id for card in play.cards}
-            left = [card for card in left if card.id not in used]
-        return self.write_action(state, plays)
+        return self.write_action(state, choose_words(hand, self.best_play, several))
 
     @staticmethod
     def write_action(

@@ -262,13 +262,13 @@ class StrongBot:
         view = observation.view
         hand = own_hand(view)
         if not several_words(view):
-            plays = choose_words(hand, self.oracle)
+            plays = choose_words(hand, self.oracle.best)
         else:
             plays = []
             best = -1
             for first in self.oracle.top(hand, WORD_CANDIDATES):
                 used = {card.id for card in first.cards}
-                rest = choose_words([c for c in hand if c.id not in used], self.oracle, True)
+                rest = choose_words([c for c in hand if c.id not in used], self.oracle.best, True)
                 total = first.score + sum(play.score for play in rest)
                 if total > best:
                     best, plays = total, [first, *rest]
