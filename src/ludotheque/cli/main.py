@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ludotheque import __version__
-from ludotheque.cli import gutenberg, lexicon, play, simulate
+from ludotheque.cli import gutenberg, lexicon, play, serve, simulate
 from ludotheque.games import default_registry
 
 app = typer.Typer(
@@ -23,6 +23,7 @@ app.add_typer(lexicon.app, name="lexicon")
 app.add_typer(gutenberg.app, name="gutenberg")
 play.register(app)
 simulate.register(app)
+serve.register(app)
 
 
 def _version(value: bool) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from itertools import permutations
 from typing import Any
 
 from rich import box
@@ -33,6 +32,7 @@ from ludotheque.core.rng import Rng
 from ludotheque.games.gutenberg import Gutenberg
 from ludotheque.games.gutenberg.actions import Action, Claim, Pick, Play, Shelve, Write
 from ludotheque.games.gutenberg.cards import Card
+from ludotheque.games.gutenberg.notation import spell
 from ludotheque.games.gutenberg.spelling import best_spelling
 from ludotheque.games.gutenberg.state import GutenbergState, card_json
 from ludotheque.lexicon import common_words, is_word_shape, normalize
@@ -130,39 +130,6 @@ def load_bots(names: Sequence[str]) -> tuple[list[Bot], str | None]:
 def rewards_of(state: GutenbergState) -> dict[str, str]:
     """Each challenge's printed reward, in French (static, public deck data)."""
     return {cid: c.reward.describe() for cid, c in state.catalog.challenges.items()}
-
-
-def spell(words: Sequence[str], hand: Sequence[Card]) -> tuple[Play, ...] | None:
-    """The best cards for these words (each card once across them), or None if impossible.
-
-    One word: :func:`best_spelling`. Several (solo, easy mode, fifth round): every order of
-    the words is tried, each word taking the best cards left, and the best total is kept.
-
-    >>> hand = [Card.parse(t, f"c{i}") for i, t in enumerate(("T2", "E1", "S2", "E2", "L2"))]
-    >>> spell(["TE"], hand)
-    (Play(word='TE', cards=('c0', 'c3')),)
-    >>> [p.word for p in spell(["ET", "LES"], hand)]
-    ['ET', 'LES']
-    >>> spell(["TETE"], hand) is None
-    True
-    """
-    best: tuple[int, tuple[Play, ...]] | None = None
-    for order in permutations(range(len(words))) if len(words) <= 6 else [range(len(words))]:
-        left = list(hand)
-        plays: dict[int, Play] = {}
-        total = 0
-        for index in order:
-            cards = best_spelling(words[index], left)
-            if cards is None:
-                break
-            used = {card.id for card in cards}
-            left = [card for card in left if card.id not in used]
-            plays[index] = Play(words[index], tuple(card.id for card in cards))
-            total += sum(card.points for card in cards)
-        else:
-            if best is None or total > best[0]:
-                best = (total, tuple(plays[i] for i in range(len(words))))
-    return None if best is None else best[1]
 
 
 # --- help -------------------------------------------------------------------------------------

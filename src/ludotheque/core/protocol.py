@@ -185,6 +185,29 @@ class Game(ABC, Generic[S, A]):
             raise MalformedInput(f"Coup illisible : {text!r}.") from error
         return self.decode_action(data)
 
+    def complete_action(self, state: S, seat: Seat, data: JsonValue) -> JsonValue:
+        """Fill in what a front end may leave out of an action (default: nothing).
+
+        Gutenberg lets a player send a word without its cards: the best spelling from the
+        seat's hand is filled in. The completed action is what is checked and recorded.
+        """
+        return data
+
+    def describe_action(
+        self, state: S, seat: Seat, action: A, observer: Seat | None, name: str
+    ) -> str:
+        """A journal line, for ``observer``, of ``seat`` (called ``name``) playing ``action``.
+
+        ``state`` is the position before the action. The line must not tell ``observer`` what
+        its view does not show: by default the action itself is told to its author only in
+        games with hidden information.
+        """
+        if observer == seat:
+            return f"Vous avez joué {self.format_action(action)}."
+        if self.info.hidden_information:
+            return f"{name} a joué."
+        return f"{name} a joué {self.format_action(action)}."
+
     # --- for the generic tests -------------------------------------------------------------
 
     def illegal_examples(self, state: S, seat: Seat) -> Iterable[A]:

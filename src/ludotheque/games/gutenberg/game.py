@@ -13,6 +13,7 @@ from ludotheque.lexicon import common_words
 from .actions import Action, Claim, Pick, Play, Shelve, Write, decode_action, encode_action
 from .catalog import Catalog
 from .deck import default_deck, parse_deck
+from .notation import complete_action, describe_action
 from .state import DIFFICULTIES, GutenbergState
 
 __all__ = ["Gutenberg"]
@@ -88,6 +89,19 @@ class Gutenberg(Game[GutenbergState, Action]):
 
     def decode_action(self, data: JsonValue) -> Action:
         return decode_action(data)
+
+    def complete_action(self, state: GutenbergState, seat: Seat, data: JsonValue) -> JsonValue:
+        return complete_action(state, seat, data)
+
+    def describe_action(
+        self,
+        state: GutenbergState,
+        seat: Seat,
+        action: Action,
+        observer: Seat | None,
+        name: str,
+    ) -> str:
+        return describe_action(state, seat, action, observer, name)
 
     def illegal_examples(self, state: GutenbergState, seat: Seat) -> Iterable[Action]:
         foreign = [c for c in state.catalog.by_id if c not in state.hand(seat)][:1]

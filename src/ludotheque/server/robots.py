@@ -1,0 +1,127 @@
+"""Bots seated at server tables: they decide away from the event loop, within a time budget.
+
+A bot decides from its seat's :class:`~ludotheque.bots.base.Observation` only. The decision
+runs in a worker (a process pool by default, so a strong bot thinking does not slow other
+tables; a thread for tests), which rebuilds the table's state from its record and keeps the
+last state of each table to extend it by the new moves only. Draws are seeded from the table's
+seed, the seat and the number of actions the seat has played, so the same game gives the same
+bot moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from ludotheque.bots.base import Bot, Observation
+from ludotheque.bots.simulate import bot_factories, derive_seed
+from ludotheque.core.json_types import JsonValue
+from ludotheque.core.protocol import Game, State
+from ludotheque.core.record import GameRecord
+from ludotheque.core.registry import Registry
+from ludotheque.core.rng import Rng
+
+__all__ = ["LEVEL_TITLES", "BotRunner", "bot_levels", "decide", "fallback_action"]
+
+LEVEL_TITLES = {"random": "Débutant", "greedy": "Intermédiaire", "strong": "Fort"}
+
+_lock = threading.Lock()
+_states: dict[tuple[str, int], tuple[GameRecord, State[Any]]] = {}
+_bots: dict[tuple[str, str], Bot] = {}
+_registry: Registry | None = None
+
+
+def bot_levels(game: Game[Any, Any]) -> list[str]:
+    """The bot names a game offers, weakest first."""
+    order = list(LEVEL_TITLES)
+    names = list(bot_factories(game))
+    return sorted(names, key=lambda name: (order.index(name) if name in order else 99, name))
+
+
+def _game(name: str) -> Game[Any, Any]:
+    global _registry
+    if _registry is None:
+        from ludotheque.games import default_registry
+
+        _registry = default_registry()
+    return _registry.get(name)
+
+
+def _state(table_id: str, record: GameRecord, game: Game[Any, Any]) -> State[Any]:
+    key = (table_id, record.seed)
+    with _lock:
+        cached = _states.get(key)
+    if cached is not None:
+        old, state = cached
+        if old.moves == record.moves[: len(old.moves)]:
+            for move in record.moves[len(old.moves) :]:
+                state = state.apply(move.seat, game.decode_action(move.action))
+        else:
+            state = record.replay(game)
+    else:
+        state = record.replay(game)
+    with _lock:
+        if len(_states) > 2000:
+            _states.clear()
+        _states[key] = (record, state)
+    return state
+
+
+def bot_seed(record: GameRecord, seat: int) -> int:
+    """The seed of a bot's next decision: table seed, seat, actions it has played."""
+    played = sum(1 for move in record.moves if move.seat == seat)
+    return derive_seed(record.seed, seat, played)
+
+
+def decide(table_id: str, record_text: str, seat: int, level: str) -> JsonValue:
+    """The bot's action (JSON) for ``seat`` at the end of the record. Runs in a worker."""
+    record = GameRecord.loads(record_text)
+    game = _game(record.game)
+    state = _state(table_id, record, game)
+    with _lock:
+        bot = _bots.get((game.info.name, level))
+        if bot is None:
+            bot = bot_factories(game)[level]()
+            _bots[(game.info.name, level)] = bot
+    observation = Observation.of(game, state, seat)
+    action = bot.choose(observation, Rng.from_seed(bot_seed(record, seat)).draws())
+    return game.encode_action(action)
+
+
+def fallback_action(game: Game[Any, Any], state: State[Any], record: GameRecord, seat: int) -> Any:
+    """A random legal action, when a bot overruns its budget or a clock runs out."""
+    draws = Rng.from_seed(derive_seed(bot_seed(record, seat), 1)).draws()
+    return state.sample_action(seat, draws)
+
+
+class BotRunner:
+    """Runs :func:`decide` in a pool of processes (``workers`` > 0) or of threads (0)."""
+
+    def __init__(self, workers: int = 1, budget: float = 10.0) -> None:
+        self.budget = budget
+        self.executor: Executor
+        if workers > 0:
+            self.executor = ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        else:
+            self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+
+    async def decide(
+        self, table_id: str, record: GameRecord, seat: int, level: str
+    ) -> JsonValue | None:
+        """The bot's action, or None when it overran its budget."""
+        loop = asyncio.get_running_loop()
+        call: Callable[..., JsonValue] = decide
+        future = loop.run_in_executor(self.executor, call, table_id, record.dumps(), seat, level)
+        try:
+            return await asyncio.wait_for(future, self.budget)
+        except TimeoutError:
+            return None
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,260 @@
+"""Tables, seats and accepted actions in a SQL database (SQLite by default, PostgreSQL by URL).
+
+Every accepted action is one row of ``moves``, committed before anyone is told of it; a
+restarted server rebuilds each table from its rows. SQLite runs in WAL mode with
+``synchronous=NORMAL``: a committed transaction survives the death of the process.
+
+>>> store = Storage("sqlite://")
+>>> store.create_table(TableRow("t1", "encheres", 2, 7, {"mode": "classique"}, 0, "attente", 0),
+...                    [SeatRow(0, "humain", None, "Alice", "h0"), SeatRow(1, "robot", "random")])
+>>> store.add_move("t1", 0, 1, {"type": "miser", "carte": 3})
+>>> [(t.id, [s.name for s in seats], moves) for t, seats, moves in store.load_tables()]
+[('t1', ['Alice', None], [(1, {'carte': 3, 'type': 'miser'})])]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.pool import StaticPool
+
+from ludotheque.core.json_types import JsonObject, JsonValue
+
+__all__ = ["SeatRow", "Storage", "TableRow", "default_database_url"]
+
+metadata = MetaData()
+
+tables_table = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("clock", Integer, nullable=False, default=0),
+    Column("status", String(12), nullable=False),
+    Column("host", Integer, nullable=False),
+    Column("rematch", String(32), nullable=True),
+    Column("rematch_of", String(32), nullable=True),
+)
+
+seats_table = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(10), nullable=False),
+    Column("level", String(20), nullable=True),
+    Column("name", String(80), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("left", Boolean, nullable=False, default=False),
+)
+
+moves_table = Table(
+    "moves",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+)
+
+
+@dataclass(slots=True)
+class TableRow:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: JsonObject
+    clock: int
+    status: str
+    host: int
+    rematch: str | None = None
+    rematch_of: str | None = None
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    kind: str  # "humain" or "robot"
+    level: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    left: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def default_database_url(env: dict[str, str] | None = None) -> str:
+    """SQLite in the user's data folder (``$XDG_DATA_HOME/ludotheque``)."""
+    env = dict(os.environ) if env is None else env
+    base = env.get("XDG_DATA_HOME") or str(Path(env.get("HOME", ".")) / ".local" / "share")
+    folder = Path(base) / "ludotheque"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'ludotheque.sqlite3'}"
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False},
+            poolclass=StaticPool if memory else None,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            if not memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Storage:
+    """The database behind a server. Calls are short synchronous transactions."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                tables_table.insert().values(
+                    id=table.id,
+                    game=table.game,
+                    players=table.players,
+                    seed=table.seed,
+                    options=json.dumps(table.options, ensure_ascii=False),
+                    clock=table.clock,
+                    status=table.status,
+                    host=table.host,
+                    rematch=table.rematch,
+                    rematch_of=table.rematch_of,
+                )
+            )
+            for seat in seats:
+                db.execute(seats_table.insert().values(table_id=table.id, **_seat_values(seat)))
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables_table).where(tables_table.c.id == table_id).values(**values))
+
+    def update_seat(self, table_id: str, seat: SeatRow) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                update(seats_table)
+                .where(seats_table.c.table_id == table_id, seats_table.c.seat == seat.seat)
+                .values(**_seat_values(seat))
+            )
+
+    def add_move(self, table_id: str, ply: int, seat: int, action: JsonValue) -> None:
+        """Store accepted action number ``ply`` (1-based); a second row for a ply fails."""
+        with self.engine.begin() as db:
+            db.execute(
+                moves_table.insert().values(
+                    table_id=table_id,
+                    ply=ply,
+                    seat=seat,
+                    action=json.dumps(action, ensure_ascii=False, sort_keys=True),
+                )
+            )
+
+    def load_tables(
+        self, statuses: tuple[str, ...] | None = None
+    ) -> Iterator[tuple[TableRow, list[SeatRow], list[tuple[int, JsonValue]]]]:
+        """Every table (or those with one of ``statuses``), its seats and its moves in order."""
+        with self.engine.connect() as db:
+            query = select(tables_table)
+            if statuses is not None:
+                query = query.where(tables_table.c.status.in_(statuses))
+            rows = db.execute(query).mappings().all()
+            for row in rows:
+                yield self._table(db, row)
+
+    def load_table(
+        self, table_id: str
+    ) -> tuple[TableRow, list[SeatRow], list[tuple[int, JsonValue]]] | None:
+        with self.engine.connect() as db:
+            row = (
+                db.execute(select(tables_table).where(tables_table.c.id == table_id))
+                .mappings()
+                .first()
+            )
+            return None if row is None else self._table(db, row)
+
+    def _table(
+        self, db: Any, row: Any
+    ) -> tuple[TableRow, list[SeatRow], list[tuple[int, JsonValue]]]:
+        table = TableRow(
+            row["id"],
+            row["game"],
+            row["players"],
+            row["seed"],
+            json.loads(row["options"]),
+            row["clock"],
+            row["status"],
+            row["host"],
+            row["rematch"],
+            row["rematch_of"],
+        )
+        seats = [
+            SeatRow(s["seat"], s["kind"], s["level"], s["name"], s["token_hash"], s["left"])
+            for s in db.execute(
+                select(seats_table)
+                .where(seats_table.c.table_id == table.id)
+                .order_by(seats_table.c.seat)
+            ).mappings()
+        ]
+        moves = [
+            (m["seat"], json.loads(m["action"]))
+            for m in db.execute(
+                select(moves_table.c.seat, moves_table.c.action)
+                .where(moves_table.c.table_id == table.id)
+                .order_by(moves_table.c.ply)
+            ).mappings()
+        ]
+        return table, seats, moves
+
+
+def _seat_values(seat: SeatRow) -> dict[str, Any]:
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "level": seat.level,
+        "name": seat.name,
+        "token_hash": seat.token_hash,
+        "left": seat.left,
+    }

@@ -1,0 +1,307 @@
+"""One table: its seats, its game (a :class:`~ludotheque.core.match.Match`), its journal.
+
+Synchronous and single-threaded (the hub calls it from the event loop): each method checks
+everything first, writes to storage, and only then changes the table, so a refused request or a
+failed write changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from ludotheque.core.errors import GameOver, IllegalAction, LudoError, MalformedInput, NotYourTurn
+from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.match import Match
+from ludotheque.core.protocol import Game, State
+from ludotheque.core.record import GameRecord
+
+from .storage import SeatRow, Storage, TableRow
+
+__all__ = ["JOURNAL_SIZE", "ApiError", "JournalEntry", "TableSession", "hash_token", "new_token"]
+
+JOURNAL_SIZE = 50
+HUMAN, BOT = "humain", "robot"
+WAITING, PLAYING, OVER = "attente", "en_cours", "terminee"
+
+
+class ApiError(Exception):
+    """A refused request: HTTP status, stable code, French message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+    def to_json(self) -> JsonObject:
+        return {"code": self.code, "message": self.message}
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def action_error_code(error: LudoError) -> str:
+    if isinstance(error, NotYourTurn):
+        return "pas_votre_tour"
+    if isinstance(error, GameOver):
+        return "partie_terminee"
+    if isinstance(error, IllegalAction):
+        return "coup_illegal"
+    return "coup_mal_forme"
+
+
+@dataclass(frozen=True, slots=True)
+class JournalEntry:
+    """A game action (``action`` and the state before it) or a table event (``text``)."""
+
+    ply: int
+    seat: int | None
+    text: str | None = None
+    action: Any = None
+    before: State[Any] | None = None
+
+
+class TableSession:
+    """A table in memory, kept equal to its rows in storage."""
+
+    def __init__(
+        self, game: Game[Any, Any], row: TableRow, seats: list[SeatRow], storage: Storage
+    ) -> None:
+        self.game, self.row, self.seats, self.storage = game, row, seats, storage
+        self.match: Match | None = None
+        self.journal: deque[JournalEntry] = deque(maxlen=JOURNAL_SIZE)
+        self.connected: dict[int, int] = {}  # seat -> open connections
+
+    # --- reading ----------------------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def state(self) -> State[Any] | None:
+        return None if self.match is None else self.match.state
+
+    @property
+    def record(self) -> GameRecord:
+        if self.match is not None:
+            return self.match.record
+        return GameRecord(self.row.game, self.row.players, self.row.seed, self.row.options)
+
+    @property
+    def ply(self) -> int:
+        return len(self.record.moves)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat of a token (None: no token); :class:`ApiError` 403 when it is wrong."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise ApiError(403, "jeton_invalide", "Ce jeton ne correspond à aucune place de la table.")
+
+    def name(self, seat: int) -> str:
+        row = self.seats[seat]
+        if row.kind == BOT:
+            from .robots import LEVEL_TITLES
+
+            return f"Robot {seat + 1} ({LEVEL_TITLES.get(row.level or '', row.level)})"
+        return row.name or f"Place {seat + 1}"
+
+    def next_seq(self, seat: int) -> int:
+        return sum(1 for move in self.record.moves if move.seat == seat)
+
+    def public_options(self) -> JsonObject:
+        options = dict(self.row.options)
+        for key, value in options.items():
+            if isinstance(value, str) and len(value) > 80:
+                options[key] = "personnalisé"
+        return options
+
+    def to_json(self) -> JsonObject:
+        outcome = None if self.state is None else self.state.outcome()
+        return {
+            "id": self.id,
+            "jeu": self.row.game,
+            "titre": self.game.info.title,
+            "joueurs": self.row.players,
+            "mode": self.row.options.get("mode"),
+            "options": self.public_options(),
+            "statut": self.row.status,
+            "hote": self.row.host,
+            "horloge": self.row.clock,
+            "places": [
+                {
+                    "place": s.seat,
+                    "type": s.kind,
+                    "nom": self.name(s.seat) if (s.kind == BOT or s.name) else None,
+                    "niveau": s.level,
+                    "connecte": s.kind == BOT or self.connected.get(s.seat, 0) > 0,
+                    "parti": s.left,
+                }
+                for s in self.seats
+            ],
+            "coups": self.ply,
+            "resultat": None if outcome is None else outcome.to_json(),
+            "revanche": self.row.rematch,
+            "revanche_de": self.row.rematch_of,
+        }
+
+    def journal_for(self, observer: int | None) -> list[JsonValue]:
+        lines: list[JsonValue] = []
+        for entry in self.journal:
+            text = entry.text
+            if text is None:
+                assert entry.seat is not None and entry.before is not None
+                text = self.game.describe_action(
+                    entry.before, entry.seat, entry.action, observer, self.name(entry.seat)
+                )
+            lines.append({"coups": entry.ply, "place": entry.seat, "texte": text})
+        return lines
+
+    def note(self, text: str, seat: int | None = None) -> None:
+        self.journal.append(JournalEntry(self.ply, seat, text))
+
+    # --- lobby --------------------------------------------------------------------------------
+
+    def _require(self, status: str, message: str) -> None:
+        if self.row.status != status:
+            raise ApiError(409, "statut", message)
+
+    def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        self._require(WAITING, "La partie a déjà commencé : on ne peut plus s'asseoir.")
+        free = [s.seat for s in self.seats if s.kind == HUMAN and s.token_hash is None]
+        if seat is None:
+            if not free:
+                raise ApiError(409, "table_complete", "Toutes les places sont prises.")
+            seat = free[0]
+        elif seat not in free:
+            raise ApiError(409, "place_prise", f"La place {seat + 1} n'est pas libre.")
+        token = new_token()
+        row = self.seats[seat]
+        updated = SeatRow(seat, HUMAN, None, name, hash_token(token), False)
+        self.storage.update_seat(self.id, updated)
+        self.seats[seat] = updated
+        del row
+        self.note(f"{name} s'assied à la place {seat + 1}.")
+        return seat, token
+
+    def leave(self, seat: int) -> None:
+        row = self.seats[seat]
+        if self.row.status == WAITING:
+            if seat == self.row.host:
+                others = [s.seat for s in self.seats if s.token_hash and s.seat != seat]
+                if others:
+                    self.storage.update_table(self.id, host=others[0])
+                    self.row.host = others[0]
+            updated = SeatRow(seat, HUMAN)
+        else:
+            updated = SeatRow(seat, row.kind, row.level, row.name, None, True)
+        self.storage.update_seat(self.id, updated)
+        self.seats[seat] = updated
+        self.note(f"{row.name or self.name(seat)} a quitté la table.")
+
+    def make_bot(self, by: int, seat: int, level: str, levels: list[str]) -> None:
+        if level not in levels:
+            raise ApiError(400, "niveau_inconnu", f"Niveau de robot inconnu : « {level} ».")
+        if not 0 <= seat < len(self.seats):
+            raise ApiError(404, "place_inconnue", f"Place inconnue : {seat + 1}.")
+        row = self.seats[seat]
+        if self.row.status == WAITING:
+            if by != self.row.host:
+                raise ApiError(403, "pas_hote", "Seul l'hôte de la table choisit les robots.")
+            if row.token_hash is not None:
+                raise ApiError(409, "place_prise", "Cette place est occupée par une personne.")
+        elif self.row.status == PLAYING:
+            if not row.left:
+                raise ApiError(
+                    409, "place_occupee", "Seule une place quittée peut passer à un robot."
+                )
+        else:
+            raise ApiError(409, "statut", "La partie est terminée.")
+        updated = SeatRow(seat, BOT, level)
+        self.storage.update_seat(self.id, updated)
+        self.seats[seat] = updated
+        self.note(f"{self.name(seat)} prend la place {seat + 1}.")
+
+    def start(self, by: int) -> None:
+        self._require(WAITING, "La partie a déjà commencé.")
+        if by != self.row.host:
+            raise ApiError(403, "pas_hote", "Seul l'hôte de la table lance la partie.")
+        if any(s.kind == HUMAN and s.token_hash is None for s in self.seats):
+            raise ApiError(409, "places_libres", "Des places sont encore libres.")
+        match = Match.start(self.game, self.row.players, self.row.seed, self.row.options)
+        self.storage.update_table(self.id, status=PLAYING)
+        self.row.status = PLAYING
+        self.match = match
+        self.note("La partie commence.")
+
+    def resume(self, moves: list[tuple[int, JsonValue]]) -> None:
+        """Rebuild the game from stored moves (server start)."""
+        if self.row.status == WAITING:
+            return
+        match = Match.start(self.game, self.row.players, self.row.seed, self.row.options)
+        for seat, action in moves:
+            before = match.state
+            match.submit(seat, action)
+            self.journal.append(
+                JournalEntry(
+                    match.record.moves.__len__(),
+                    seat,
+                    None,
+                    self.game.decode_action(action),
+                    before,
+                )
+            )
+        self.match = match
+        self.note("Le serveur a redémarré : la partie reprend.")
+
+    # --- play ---------------------------------------------------------------------------------
+
+    def play(self, seat: int, seq: int | None, data: JsonValue) -> None:
+        """Check, store, then apply one action (:class:`LudoError`/:class:`ApiError` if refused)."""
+        if self.match is None:
+            raise ApiError(409, "partie_non_commencee", "La partie n'a pas encore commencé.")
+        if seq is not None and seq != self.next_seq(seat):
+            raise ApiError(
+                409,
+                "seq_invalide",
+                f"Numéro de séquence {seq} inattendu (attendu : {self.next_seq(seat)}) : "
+                "ce coup a déjà été reçu ou l'état affiché n'est plus à jour.",
+            )
+        state = self.match.state
+        completed = self.game.complete_action(state, seat, data)
+        action = self.game.decode_action(completed)
+        after = state.apply(seat, action)
+        encoded = self.game.encode_action(action)
+        ply = self.ply + 1
+        self.storage.add_move(self.id, ply, seat, encoded)
+        self.match.state = after
+        self.match.record = self.match.record.with_move(seat, encoded)
+        self.journal.append(JournalEntry(ply, seat, None, action, state))
+        if after.is_over:
+            self.storage.update_table(self.id, status=OVER)
+            self.row.status = OVER
+            self.note("La partie est terminée.")
+
+
+def check_name(value: JsonValue) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ApiError(400, "nom_invalide", "Indiquez un nom (1 à 40 caractères).")
+    name = " ".join(value.split())
+    if len(name) > 40:
+        raise ApiError(400, "nom_invalide", "Un nom a au plus 40 caractères.")
+    return name
+
+
+def malformed(error: MalformedInput) -> ApiError:
+    return ApiError(400, "coup_mal_forme", error.message)

@@ -1,0 +1,11 @@
+// Which renderer draws which game.
+
+const RENDERERS = {
+  gutenberg: () => import("./gutenberg.js"),
+};
+
+/** The module of a game's renderer: {createRenderer(root, {readOnly}), seatDetails(vue, seat)}. */
+export async function rendererModule(game) {
+  const load = RENDERERS[game] || (() => import("./generic.js"));
+  return load();
+}

@@ -1,0 +1,276 @@
+// The lobby: games, « Nouvelle table » form, open tables.
+import { api, loadName, loadSeat, saveName, saveSeat, STATUS_LABELS, robotTitle } from "./api.js";
+import { h, replaceChildren, toast } from "./ui.js";
+
+const $ = (id) => document.getElementById(id);
+
+let games = [];
+const fileTexts = new Map(); // option name → text of the chosen file
+
+function currentGame() {
+  return games.find((g) => g.nom === $("jeu").value) || games[0];
+}
+
+function playerCount() {
+  const n = parseInt($("joueurs").value, 10);
+  return Number.isFinite(n) ? n : 0;
+}
+
+function modesFor(game, count) {
+  return game.modes.filter((m) => count >= m.min && count <= m.max);
+}
+
+function renderGames() {
+  replaceChildren(
+    $("jeux"),
+    games.map((g) =>
+      h("li", { class: "jeu-fiche" },
+        h("h3", {}, g.titre),
+        h("p", {}, g.resume),
+        g.auteurs ? h("p", { class: "aide" }, g.auteurs) : null,
+        h("ul", { class: "jeu-fiche__modes" },
+          g.modes.map((m) => h("li", {}, `${m.titre} : ${m.min === m.max ? m.min : `${m.min} à ${m.max}`} joueur${m.max > 1 ? "s" : ""}`)),
+        ),
+      ),
+    ),
+  );
+  replaceChildren($("jeu"), games.map((g) => h("option", { value: g.nom }, g.titre)));
+}
+
+function onGameChange() {
+  const game = currentGame();
+  if (!game) return;
+  $("jeu-resume").textContent = game.resume || "";
+  const min = Math.min(...game.modes.map((m) => m.min));
+  const max = Math.max(...game.modes.map((m) => m.max));
+  const input = $("joueurs");
+  input.min = String(min);
+  input.max = String(max);
+  const n = playerCount();
+  if (!(n >= min && n <= max)) input.value = String(Math.min(max, Math.max(min, 3)));
+  onCountChange();
+}
+
+function onCountChange() {
+  const game = currentGame();
+  if (!game) return;
+  const modes = modesFor(game, playerCount());
+  const select = $("mode");
+  const previous = select.value;
+  replaceChildren(select, modes.map((m) => h("option", { value: m.nom }, m.titre)));
+  select.disabled = modes.length === 0;
+  if (modes.some((m) => m.nom === previous)) select.value = previous;
+  if (modes.length === 0) {
+    const min = Math.min(...game.modes.map((m) => m.min));
+    const max = Math.max(...game.modes.map((m) => m.max));
+    $("mode-resume").textContent = `${game.titre} se joue de ${min} à ${max} joueurs.`;
+  }
+  onModeChange();
+  renderSeats();
+}
+
+function onModeChange() {
+  const game = currentGame();
+  const mode = game?.modes.find((m) => m.nom === $("mode").value);
+  if (mode) $("mode-resume").textContent = mode.resume || "";
+  renderOptions();
+}
+
+function renderOptions() {
+  const game = currentGame();
+  const mode = $("mode").value;
+  const options = (game?.options || []).filter((o) => !o.modes || o.modes.length === 0 || o.modes.includes(mode));
+  const container = $("options-champs");
+  // Keep what the player already entered when the list is rebuilt.
+  const previous = new Map();
+  for (const el of container.querySelectorAll("[data-option]")) {
+    previous.set(el.dataset.option, el.type === "checkbox" ? el.checked : el.value);
+  }
+  replaceChildren(
+    container,
+    options.map((o) => {
+      const id = `opt-${o.nom}`;
+      let control;
+      if (o.type === "choice") {
+        control = h("select", { id, dataset: { option: o.nom, kind: o.type } },
+          (o.choix || []).map((c) => h("option", { value: c }, c)));
+        control.value = previous.get(o.nom) ?? o.defaut ?? (o.choix || [])[0];
+      } else if (o.type === "int") {
+        control = h("input", { id, type: "number", inputmode: "numeric", step: 1, min: o.min, max: o.max,
+          dataset: { option: o.nom, kind: o.type }, value: previous.get(o.nom) ?? o.defaut ?? "" });
+      } else if (o.type === "bool") {
+        control = h("input", { id, type: "checkbox", dataset: { option: o.nom, kind: o.type } });
+        control.checked = previous.has(o.nom) ? previous.get(o.nom) : Boolean(o.defaut);
+      } else {
+        control = h("input", { id, type: "file", accept: ".txt,text/plain", dataset: { option: o.nom, kind: "text" },
+          onchange: (event) => readOptionFile(o.nom, event.target) });
+      }
+      const note = o.type === "text"
+        ? h("p", { class: "aide", id: `${id}-etat` }, fileTexts.has(o.nom) ? "Fichier chargé." : "Facultatif : sans fichier, le paquet standard.")
+        : o.type === "int" && (o.min !== null && o.min !== undefined) ? h("p", { class: "aide" }, `De ${o.min} à ${o.max}.`) : null;
+      return o.type === "bool"
+        ? h("div", { class: "champ champ--case" }, control, h("label", { for: id }, o.libelle))
+        : h("div", { class: "champ" }, h("label", { for: id }, o.libelle), control, note);
+    }),
+  );
+  $("options").hidden = options.length === 0;
+}
+
+function readOptionFile(name, input) {
+  const file = input.files && input.files[0];
+  const note = document.getElementById(`opt-${name}-etat`);
+  if (!file) {
+    fileTexts.delete(name);
+    if (note) note.textContent = "Facultatif : sans fichier, le paquet standard.";
+    return;
+  }
+  const reader = new FileReader();
+  reader.onload = () => {
+    fileTexts.set(name, String(reader.result));
+    if (note) note.textContent = `Fichier « ${file.name} » chargé.`;
+  };
+  reader.onerror = () => toast("Impossible de lire ce fichier.");
+  reader.readAsText(file);
+}
+
+function renderSeats() {
+  const game = currentGame();
+  const list = $("places-liste");
+  const count = Math.max(0, Math.min(12, playerCount()));
+  const previous = [...list.querySelectorAll("select[data-seat]")].map((s) => s.value);
+  const robots = game?.robots || [];
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const id = `place-${i}`;
+    const select = h("select", { id, dataset: { seat: i } },
+      h("option", { value: "humain" }, "Personne"),
+      robots.map((r) => h("option", { value: `robot:${r.nom}` }, `Robot — ${r.titre}`)),
+    );
+    if (previous[i] && [...select.options].some((o) => o.value === previous[i])) select.value = previous[i];
+    rows.push(h("li", { class: "places-liste__ligne" }, h("label", { for: id }, `Place ${i + 1}`), select));
+  }
+  replaceChildren(list, rows);
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const game = currentGame();
+  if (!game) return;
+  const nom = $("nom").value.trim();
+  if (!nom) {
+    toast("Indiquez votre nom.");
+    $("nom").focus();
+    return;
+  }
+  const joueurs = playerCount();
+  const mode = $("mode").value;
+  if (!mode) {
+    toast("Aucun mode de ce jeu n'accepte ce nombre de joueurs.");
+    $("joueurs").focus();
+    return;
+  }
+  const options = { mode };
+  for (const el of $("options-champs").querySelectorAll("[data-option]")) {
+    const name = el.dataset.option;
+    const kind = el.dataset.kind;
+    if (kind === "bool") options[name] = el.checked;
+    else if (kind === "int") {
+      const value = parseInt(el.value, 10);
+      if (!Number.isFinite(value)) {
+        toast("Une option attend un nombre entier.");
+        el.focus();
+        return;
+      }
+      options[name] = value;
+    } else if (kind === "text") {
+      if (fileTexts.has(name)) options[name] = fileTexts.get(name);
+    } else options[name] = el.value;
+  }
+  const places = [...$("places-liste").querySelectorAll("select[data-seat]")].map((s) =>
+    s.value === "humain" ? { type: "humain" } : { type: "robot", niveau: s.value.slice("robot:".length) },
+  );
+  if (!places.some((p) => p.type === "humain")) {
+    toast("Gardez au moins une place « Personne » : la vôtre.");
+    $("places-liste").querySelector("select")?.focus();
+    return;
+  }
+  const horloge = parseInt($("horloge").value, 10) || 0;
+  saveName(nom);
+  const button = $("btn-creer");
+  button.disabled = true;
+  try {
+    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge });
+    saveSeat(created.table, { place: created.place, jeton: created.jeton, nom });
+    window.location.href = `/table/${encodeURIComponent(created.table)}`;
+  } catch (error) {
+    toast(error.message);
+    button.disabled = false;
+  }
+}
+
+async function refreshTables() {
+  const list = $("tables");
+  try {
+    const data = await api.tables();
+    const tables = data.tables || [];
+    if (tables.length === 0) {
+      replaceChildren(list, h("li", { class: "tables__vide" }, "Aucune table ouverte pour l'instant."));
+      return;
+    }
+    replaceChildren(list, tables.map(renderTableItem));
+  } catch (error) {
+    replaceChildren(list, h("li", { class: "tables__vide" }, `Liste indisponible : ${error.message}`));
+  }
+}
+
+function renderTableItem(table) {
+  const game = games.find((g) => g.nom === table.jeu);
+  const mine = loadSeat(table.id);
+  const taken = table.places.filter((p) => p.nom || p.type === "robot").length;
+  const free = table.statut === "attente" && table.places.some((p) => p.type === "humain" && !p.nom);
+  const names = table.places
+    .map((p) => {
+      if (p.type !== "robot") return p.nom || "place libre";
+      const name = p.nom || `Robot ${robotTitle(game, p.niveau)}`;
+      return /robot/i.test(name) ? name : `${name} (robot)`;
+    })
+    .join(", ");
+  const href = `/table/${encodeURIComponent(table.id)}`;
+  let link;
+  if (mine) link = h("a", { class: "bouton", href }, "Reprendre");
+  else if (free) link = h("a", { class: "bouton bouton--principal", href }, "Rejoindre");
+  else link = h("a", { class: "bouton", href: `${href}?regarder=1` }, "Regarder");
+  return h("li", { class: "tables__ligne", dataset: { table: table.id } },
+    h("div", { class: "tables__info" },
+      h("strong", {}, table.titre || table.jeu),
+      " ",
+      h("span", { class: ["pastille", `pastille--${table.statut}`] }, STATUS_LABELS[table.statut] || table.statut),
+      h("div", { class: "aide" }, `${taken}/${table.joueurs} · ${names}`),
+    ),
+    link,
+  );
+}
+
+async function init() {
+  $("nom").value = loadName();
+  $("jeu").addEventListener("change", onGameChange);
+  $("joueurs").addEventListener("input", onCountChange);
+  $("mode").addEventListener("change", onModeChange);
+  $("form-nouvelle-table").addEventListener("submit", createTable);
+  $("btn-actualiser").addEventListener("click", refreshTables);
+  try {
+    const data = await api.games();
+    games = data.jeux || [];
+  } catch (error) {
+    toast(`Impossible de charger les jeux : ${error.message}`);
+    return;
+  }
+  renderGames();
+  onGameChange();
+  refreshTables();
+  setInterval(() => {
+    if (document.visibilityState === "visible") refreshTables();
+  }, 8000);
+}
+
+init();

@@ -1,0 +1,63 @@
+// The final ranking of a game (vue.resultat: rangs, scores, gagnants, raison), id="resultat".
+
+import { h, ordinal, plural } from "./ui.js";
+
+/**
+ * @param {object} resultat  {rangs: [..], scores: [..]|null, gagnants: [..], raison}
+ * @param {string[]} names   display name of each seat
+ * @param {number|null} me   this browser's seat
+ * @param {boolean} solo     one player against the game (no other seat to rank against)
+ */
+export function resultElement(resultat, names, me = null, solo = false, opponent = null) {
+  const seats = resultat.rangs.map((rank, seat) => ({ seat, rank, score: resultat.scores?.[seat] }));
+  seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  if (solo) return soloResult(resultat, seats[0], names, me, opponent);
+  const winners = new Set(resultat.gagnants || []);
+  let headline;
+  if (solo) headline = winners.size ? "Victoire !" : "Défaite…";
+  else if (me !== null && winners.has(me)) headline = winners.size > 1 ? "Victoire partagée !" : "Vous gagnez !";
+  else if (winners.size) headline = `${[...winners].map((s) => names[s] || `Place ${s + 1}`).join(" et ")} ${winners.size > 1 ? "gagnent" : "gagne"} !`;
+  else headline = "Partie terminée";
+  return h("section", { id: "resultat", class: "resultat", "aria-labelledby": "resultat-titre", tabindex: "-1" },
+    h("h2", { id: "resultat-titre" }, headline),
+    resultat.raison ? h("p", { class: "resultat__raison" }, resultat.raison) : null,
+    h("ol", { class: "resultat__classement" },
+      seats.map(({ seat, rank, score }) =>
+        h("li", {
+          class: ["resultat__ligne", winners.has(seat) ? "resultat__ligne--gagnant" : null, seat === me ? "resultat__ligne--moi" : null],
+          dataset: { place: seat, rang: rank },
+        },
+          h("span", { class: "resultat__rang" }, ordinal(rank)),
+          h("span", { class: "resultat__nom" }, (names[seat] || `Place ${seat + 1}`) + (seat === me ? " (vous)" : "")),
+          score !== undefined && score !== null ? h("span", { class: "resultat__score" }, plural(score, "point")) : null,
+          winners.has(seat) ? h("span", { class: "pastille pastille--gagnant" }, "gagnant") : null,
+        ),
+      ),
+    ),
+  );
+}
+
+/** One player against the game: the player's score and, when known, the opponent's (la Rotative). */
+function soloResult(resultat, player, names, me, opponent) {
+  const won = (resultat.gagnants || []).includes(player.seat);
+  const rows = [
+    { key: "joueur", name: (names[player.seat] || "Vous") + (player.seat === me ? " (vous)" : ""), score: player.score, win: won, seat: player.seat },
+  ];
+  if (opponent) rows.push({ key: "adversaire", name: opponent.nom, score: opponent.score, win: !won });
+  if (opponent && !won) rows.reverse();
+  return h("section", { id: "resultat", class: "resultat", "aria-labelledby": "resultat-titre", tabindex: "-1" },
+    h("h2", { id: "resultat-titre" }, won ? "Victoire !" : "Défaite…"),
+    resultat.raison ? h("p", { class: "resultat__raison" }, resultat.raison) : null,
+    h("ol", { class: "resultat__classement" },
+      rows.map((row, i) => h("li", {
+        class: ["resultat__ligne", row.win ? "resultat__ligne--gagnant" : null, row.key === "joueur" && row.seat === me ? "resultat__ligne--moi" : null],
+        dataset: row.key === "joueur" ? { place: row.seat, rang: player.rank } : { adversaire: "true" },
+      },
+        h("span", { class: "resultat__rang" }, ordinal(i + 1)),
+        h("span", { class: "resultat__nom" }, row.name),
+        row.score !== undefined && row.score !== null ? h("span", { class: "resultat__score" }, plural(row.score, "point")) : null,
+        row.win ? h("span", { class: "pastille pastille--gagnant" }, "gagnant") : null,
+      )),
+    ),
+  );
+}

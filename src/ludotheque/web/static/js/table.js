@@ -1,0 +1,575 @@
+// A table: join form, waiting room, then the game over a WebSocket (docs/server.md).
+import { api, forgetSeat, loadName, loadSeat, robotTitle, saveName, saveSeat, STATUS_LABELS } from "./api.js";
+import { rendererModule } from "./games/index.js";
+import { resultElement } from "./result.js";
+import { clearToast, formatSeconds, h, plural, preserveFocus, replaceChildren, toast } from "./ui.js";
+
+const $ = (id) => document.getElementById(id);
+
+const tableId = decodeURIComponent(window.location.pathname.replace(/^\/table\//, "").replace(/\/+$/, ""));
+const params = new URLSearchParams(window.location.search);
+
+let table = null; // the table as the server last described it
+let seat = loadSeat(tableId); // {place, jeton, nom} or null (spectator)
+let games = [];
+let etat = null; // last « etat » message
+let seq = 0;
+let pending = false; // a move was sent, no answer yet
+let watchOnly = params.has("regarder");
+let rematchId = null;
+let leaveArmed = false;
+
+let ws = null;
+let attempts = 0;
+let reconnectTimer = null;
+let stopped = false; // no more reconnection (unknown table…)
+
+let rendererMod = null;
+let renderer = null;
+let deadline = null; // ms timestamp of the current decision's deadline
+
+// --- helpers ---------------------------------------------------------------------------------
+
+function game() {
+  return games.find((g) => g.nom === table?.jeu) || null;
+}
+
+function robotLevels() {
+  return game()?.robots || [];
+}
+
+function seatName(p) {
+  if (p.nom) return p.nom;
+  if (p.type === "robot") return `Robot ${robotTitle(game(), p.niveau)}`;
+  return `Place ${p.place + 1}`;
+}
+
+function names() {
+  return (table?.places || []).map(seatName);
+}
+
+function myPlace() {
+  if (etat && Number.isInteger(etat.place)) return etat.place;
+  return seat ? seat.place : null;
+}
+
+function isFree(p) {
+  return p.type === "humain" && !p.nom;
+}
+
+function isFull() {
+  return table.places.every((p) => !isFree(p));
+}
+
+function setConnection(state, text) {
+  const el = $("connexion");
+  el.dataset.etat = state;
+  el.textContent = text;
+}
+
+function show(id, visible) {
+  $(id).hidden = !visible;
+}
+
+function levelSelect(id) {
+  const levels = robotLevels();
+  return h("select", { id, "aria-label": "Niveau du robot" },
+    levels.map((r) => h("option", { value: r.nom }, r.titre)));
+}
+
+// --- WebSocket ----------------------------------------------------------------------------
+
+function connect() {
+  clearTimeout(reconnectTimer);
+  if (stopped) return;
+  const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+  let url = `${proto}//${window.location.host}/ws/${encodeURIComponent(tableId)}`;
+  if (seat) url += `?jeton=${encodeURIComponent(seat.jeton)}`;
+  setConnection("connexion", "Connexion…");
+  const socket = new WebSocket(url);
+  ws = socket;
+  socket.addEventListener("open", () => {
+    if (ws !== socket) return;
+    attempts = 0;
+    setConnection("en-ligne", seat ? "En ligne" : "En ligne (spectateur)");
+  });
+  socket.addEventListener("message", (event) => {
+    if (ws !== socket) return;
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    handleMessage(msg);
+  });
+  socket.addEventListener("close", (event) => {
+    if (ws !== socket) return;
+    ws = null;
+    if (pending) {
+      pending = false;
+      renderAll();
+    }
+    if (event.code === 4404) {
+      stopped = true;
+      setConnection("hors-ligne", "Table introuvable");
+      return;
+    }
+    if (event.code === 4403) {
+      // The stored token is refused: this browser no longer holds that seat.
+      toast("Votre place n'est plus reconnue par le serveur : vous regardez la partie en spectateur.");
+      forgetSeat(tableId);
+      seat = null;
+      connect();
+      return;
+    }
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  if (stopped) return;
+  const delay = Math.min(10000, 500 * 2 ** attempts);
+  attempts += 1;
+  setConnection("hors-ligne", `Connexion perdue, nouvel essai dans ${Math.round(delay / 1000) || 1} s…`);
+  reconnectTimer = setTimeout(connect, delay);
+}
+
+function reconnectNow() {
+  const old = ws;
+  ws = null;
+  if (old) old.close();
+  attempts = 0;
+  connect();
+}
+
+function handleMessage(msg) {
+  if (msg.type === "etat") {
+    // Our move was accepted (or the state moved on): an error about an older move is stale.
+    if (msg.prochain_seq !== seq && document.querySelector("#alerte[data-kind='erreur'] .alerte__message")) clearToast();
+    etat = msg;
+    table = msg.table || table;
+    seq = msg.prochain_seq;
+    pending = false;
+    if (table?.revanche) rematchId = table.revanche;
+    if (msg.echeance === null || msg.echeance === undefined) deadline = null;
+    else if (msg.echeance > 1e9) deadline = msg.echeance * 1000; // an absolute time (epoch seconds)
+    else deadline = Date.now() + msg.echeance * 1000; // seconds left
+    renderAll();
+  } else if (msg.type === "erreur") {
+    pending = false;
+    toast(msg.message || `Erreur : ${msg.code}`);
+    if (msg.code === "seq_invalide") reconnectNow(); // our numbering is stale: fetch the state again
+    else renderAll();
+  } else if (msg.type === "revanche") {
+    rematchId = msg.table;
+    renderEnd();
+  }
+}
+
+function sendAction(action) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    toast("Pas de connexion au serveur pour l'instant : réessayez dans un instant.");
+    return false;
+  }
+  ws.send(JSON.stringify({ type: "coup", seq, coup: action }));
+  pending = true;
+  renderGame();
+  return true;
+}
+
+// --- rendering ----------------------------------------------------------------------------
+
+function renderAll() {
+  if (!table) return;
+  show("chargement", false);
+  const title = `${table.titre || table.jeu} · ${STATUS_LABELS[table.statut] || table.statut}`;
+  $("table-titre").textContent = title;
+  const mine = etat?.a_jouer && table.statut === "en_cours";
+  document.title = `${mine ? "À vous ! — " : ""}${table.titre || table.jeu} — Ludothèque`;
+  const waiting = table.statut === "attente";
+  renderJoinForm();
+  show("salle-attente", waiting);
+  show("partie", !waiting);
+  if (waiting) {
+    replaceChildren($("actions-partie")); // one #btn-quitter at a time
+    renderWaitingRoom();
+  } else {
+    replaceChildren($("attente-actions"));
+    replaceChildren($("attente-places"));
+    renderGame();
+    renderSeats();
+    renderJournal();
+    renderEnd();
+    renderGameActions();
+  }
+  tick();
+}
+
+function renderJoinForm() {
+  const free = table.places.filter(isFree);
+  const visible = !seat && table.statut === "attente" && free.length > 0 && !watchOnly;
+  show("accueil", visible);
+  if (!visible) return;
+  $("accueil-resume").textContent =
+    `${table.titre || table.jeu} · ${table.joueurs} joueur${table.joueurs > 1 ? "s" : ""} · ${plural(free.length, "place libre", "places libres")}.`;
+  const select = $("join-place");
+  const previous = select.value;
+  replaceChildren(select,
+    h("option", { value: "" }, "Première place libre"),
+    free.map((p) => h("option", { value: String(p.place) }, `Place ${p.place + 1}`)));
+  if ([...select.options].some((o) => o.value === previous)) select.value = previous;
+  if (!$("join-nom").value) $("join-nom").value = loadName();
+}
+
+async function join(event) {
+  event.preventDefault();
+  const nom = $("join-nom").value.trim();
+  if (!nom) {
+    toast("Indiquez votre nom.");
+    $("join-nom").focus();
+    return;
+  }
+  const body = { nom };
+  const place = $("join-place").value;
+  if (place !== "") body.place = parseInt(place, 10);
+  const button = $("btn-rejoindre");
+  button.disabled = true;
+  try {
+    const joined = await api.join(tableId, body);
+    saveName(nom);
+    seat = { place: joined.place, jeton: joined.jeton, nom };
+    saveSeat(tableId, seat);
+    show("accueil", false);
+    etat = null;
+    reconnectNow();
+  } catch (error) {
+    toast(error.message);
+    refreshTable();
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function refreshTable() {
+  try {
+    table = await api.table(tableId);
+    renderAll();
+  } catch {
+    /* the WebSocket will tell */
+  }
+}
+
+function seatItem(p, { waiting }) {
+  const me = myPlace();
+  const vue = etat?.vue;
+  const deciding = !waiting && Array.isArray(vue?.en_attente) && vue.en_attente.includes(p.place) && !vue?.resultat;
+  const badges = [];
+  if (p.type === "robot") badges.push(h("span", { class: "pastille pastille--robot", title: `Robot ${robotTitle(game(), p.niveau)}` }, "robot"));
+  if (table.hote === p.place && waiting) badges.push(h("span", { class: "pastille" }, "hôte"));
+  if (p.parti) badges.push(h("span", { class: "pastille pastille--parti" }, "a quitté la table"));
+  else if (p.type === "humain" && p.nom && p.connecte === false) badges.push(h("span", { class: "pastille pastille--absent" }, "déconnecté"));
+  if (deciding) badges.push(h("span", { class: "pastille pastille--actif" }, p.type === "robot" ? "le robot réfléchit…" : "décide…"));
+  const details = !waiting && vue && rendererMod?.seatDetails ? rendererMod.seatDetails(vue, p.place) : [];
+  const controls = [];
+  const iAmHost = seat && table.hote === seat.place;
+  if (waiting && isFree(p) && iAmHost && robotLevels().length) {
+    controls.push(h("div", { class: "place__controle" },
+      levelSelect(`robot-niveau-${p.place}`),
+      h("button", { type: "button", class: "bouton", id: `btn-robot-${p.place}`, onclick: () => assignRobot(p.place) }, "Confier à un robot")));
+  }
+  if (!waiting && p.parti && seat && table.statut === "en_cours" && robotLevels().length) {
+    controls.push(h("div", { class: "place__controle" },
+      levelSelect(`robot-niveau-${p.place}`),
+      h("button", { type: "button", class: "bouton", id: `btn-robot-${p.place}`, onclick: () => assignRobot(p.place) }, "Passer la main à un robot")));
+  }
+  return h("li", {
+    class: ["place", p.place === me ? "place--moi" : null, deciding ? "place--joue" : null, isFree(p) ? "place--libre" : null],
+    dataset: { place: p.place },
+  },
+    h("div", { class: "place__ligne" },
+      h("span", { class: "place__numero", "aria-hidden": "true" }, String(p.place + 1)),
+      h("span", { class: "place__nom" }, isFree(p) ? "Place libre" : seatName(p), p.place === me ? " (vous)" : ""),
+      badges),
+    details.length ? h("div", { class: "place__details" }, details.join(" · ")) : null,
+    controls);
+}
+
+function renderWaitingRoom() {
+  const g = game();
+  const options = Object.entries(table.options || {})
+    .filter(([k, v]) => k !== "mode" && v !== null && v !== undefined)
+    .map(([k, v]) => `${g?.options?.find((o) => o.nom === k)?.libelle || k} : ${v === true ? "oui" : v === false ? "non" : v}`);
+  const mode = g?.modes?.find((m) => m.nom === table.mode)?.titre || table.mode;
+  $("attente-resume").textContent = [
+    table.titre || table.jeu,
+    mode,
+    `${table.joueurs} joueur${table.joueurs > 1 ? "s" : ""}`,
+    table.horloge ? `${table.horloge} s par décision` : "sans horloge",
+    ...options,
+  ].filter(Boolean).join(" · ");
+  $("lien-invitation").value = `${window.location.origin}/table/${encodeURIComponent(tableId)}`;
+  preserveFocus(() => {
+    replaceChildren($("attente-places"), table.places.map((p) => seatItem(p, { waiting: true })));
+    const actions = [];
+    if (seat && table.hote === seat.place) {
+      const full = isFull();
+      actions.push(h("button", {
+        type: "button", id: "btn-demarrer", class: "bouton bouton--principal", disabled: !full, onclick: start,
+        "aria-describedby": "demarrer-aide",
+      }, "Démarrer la partie"));
+      actions.push(h("p", { id: "demarrer-aide", class: "aide" },
+        full ? "Toutes les places sont prises." : "Toutes les places doivent être prises (invitez quelqu'un ou confiez la place à un robot)."));
+    } else if (seat) {
+      actions.push(h("p", { class: "aide" }, "L'hôte démarrera la partie quand toutes les places seront prises."));
+    }
+    if (seat) actions.push(h("button", { type: "button", id: "btn-quitter", class: "bouton bouton--danger", onclick: leave }, "Quitter la table"));
+    else actions.push(h("a", { class: "bouton", href: "/" }, "Retour au salon"));
+    replaceChildren($("attente-actions"), actions);
+  });
+}
+
+function renderGame() {
+  const root = $("jeu");
+  const vue = etat?.vue;
+  if (!vue || !rendererMod) {
+    root.dataset.phase = "";
+    root.dataset.aJouer = "false";
+    if (!vue) replaceChildren(root, h("p", { class: "vide" }, "La partie va commencer…"));
+    return;
+  }
+  if (!renderer) renderer = rendererMod.createRenderer(root, { readOnly: false });
+  const mustAct = Boolean(etat.a_jouer) && table.statut === "en_cours";
+  root.dataset.phase = vue.phase ?? (vue.resultat ? "over" : "");
+  // "true" only while this seat can act now: not while its move is on its way.
+  root.dataset.aJouer = String(mustAct && !pending);
+  root.setAttribute("aria-busy", pending ? "true" : "false");
+  announce(vue, mustAct);
+  preserveFocus(() => renderer.update({
+    vue,
+    table,
+    place: etat.place,
+    aJouer: Boolean(etat.a_jouer) && table.statut === "en_cours",
+    coups: etat.coups,
+    pending,
+    names: names(),
+    send: sendAction,
+    notify: toast,
+    readOnly: false,
+  }));
+}
+
+let wasActing = false;
+let announcedEnd = false;
+
+/** Tell screen readers when it becomes this seat's turn, and when the game ends (#annonce). */
+function announce(vue, mustAct) {
+  const region = $("annonce");
+  if (!region) return;
+  if (mustAct && !wasActing) region.textContent = "À vous de jouer.";
+  if (vue.resultat && !announcedEnd) {
+    region.textContent = "La partie est terminée.";
+    announcedEnd = true;
+  }
+  wasActing = mustAct;
+}
+
+function renderSeats() {
+  preserveFocus(() => replaceChildren($("joueurs"), table.places.map((p) => seatItem(p, { waiting: false }))));
+}
+
+function renderJournal() {
+  const list = $("journal");
+  const entries = etat?.journal || [];
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  replaceChildren(list, entries.length
+    ? entries.map((e) => h("li", { class: ["journal__ligne", myPlace() !== null && e.place === myPlace() ? "journal__ligne--moi" : null], dataset: { coups: e.coups } }, e.texte))
+    : h("li", { class: "vide" }, "Rien pour l'instant."));
+  if (nearBottom || entries.length < 6) list.scrollTop = list.scrollHeight;
+}
+
+function renderEnd() {
+  const zone = $("fin");
+  const resultat = etat?.vue?.resultat || table?.resultat;
+  const over = table?.statut === "terminee" || Boolean(etat?.vue?.resultat);
+  if (!over || !resultat) {
+    zone.hidden = true;
+    replaceChildren(zone);
+    return;
+  }
+  const hadResult = !zone.hidden && zone.querySelector("#resultat");
+  zone.hidden = false;
+  const actions = [];
+  const myRematch = rematchId ? loadSeat(rematchId) : null;
+  if (rematchId) {
+    actions.push(h("p", { class: "fin__revanche" }, "Une revanche est prête."));
+    if (myRematch) actions.push(h("a", { id: "lien-revanche", class: "bouton bouton--principal", href: `/table/${encodeURIComponent(rematchId)}` }, "Aller à la revanche"));
+    else if (seat) actions.push(h("button", { type: "button", id: "btn-rejoindre-revanche", class: "bouton bouton--principal", onclick: joinRematch }, "Rejoindre la revanche"));
+    else actions.push(h("a", { id: "lien-revanche", class: "bouton", href: `/table/${encodeURIComponent(rematchId)}` }, "Voir la revanche"));
+  } else if (seat) {
+    actions.push(h("button", { type: "button", id: "btn-revanche", class: "bouton bouton--principal", onclick: rematch }, "Revanche"));
+  }
+  actions.push(h("a", { id: "lien-replay", class: "bouton", href: `/replay/${encodeURIComponent(tableId)}` }, "Revoir la partie pas à pas"));
+  actions.push(h("a", { class: "bouton bouton--discret", href: "/" }, "Retour au salon"));
+  const solo = etat?.vue?.mode === "solo" || table.places.length === 1;
+  preserveFocus(() => replaceChildren(zone,
+    resultElement(resultat, names(), myPlace(), solo, rendererMod?.soloOpponent?.(etat?.vue) ?? null),
+    h("div", { class: "actions" }, actions)));
+  if (!hadResult) zone.querySelector("#resultat")?.scrollIntoView({ block: "nearest" });
+}
+
+function renderGameActions() {
+  const actions = [];
+  if (seat && table.statut === "en_cours") {
+    actions.push(h("button", {
+      type: "button", id: "btn-quitter", class: "bouton bouton--danger", onclick: leave,
+      "aria-describedby": leaveArmed ? "quitter-aide" : null,
+    }, leaveArmed ? "Confirmer : quitter la partie" : "Quitter"));
+    if (leaveArmed) actions.push(h("p", { id: "quitter-aide", class: "aide" }, "Votre place restera vide jusqu'à ce qu'un robot la prenne."));
+  }
+  if (table.statut !== "terminee") actions.push(h("a", { class: "bouton bouton--discret", href: "/" }, "Retour au salon"));
+  preserveFocus(() => replaceChildren($("actions-partie"), actions));
+}
+
+// --- countdown ----------------------------------------------------------------------------
+
+function tick() {
+  const el = $("compte-a-rebours");
+  if (!deadline || !table || table.statut !== "en_cours") {
+    el.hidden = true;
+    return;
+  }
+  const left = (deadline - Date.now()) / 1000;
+  el.hidden = false;
+  el.classList.toggle("compte-a-rebours--urgent", left <= 10);
+  el.textContent = etat?.a_jouer
+    ? `Il vous reste ${formatSeconds(left)} pour jouer.`
+    : `Temps de décision restant : ${formatSeconds(left)}`;
+}
+
+// --- actions ------------------------------------------------------------------------------
+
+async function start() {
+  const button = $("btn-demarrer");
+  if (button) button.disabled = true;
+  try {
+    table = await api.start(tableId, seat.jeton);
+    renderAll();
+  } catch (error) {
+    toast(error.message);
+    if (button) button.disabled = false;
+  }
+}
+
+async function assignRobot(place) {
+  const select = $(`robot-niveau-${place}`);
+  const niveau = select ? select.value : robotLevels()[0]?.nom;
+  try {
+    table = await api.robot(tableId, place, seat.jeton, niveau);
+    renderAll();
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+async function leave() {
+  if (table.statut === "en_cours" && !leaveArmed) {
+    leaveArmed = true;
+    renderGameActions();
+    $("btn-quitter")?.focus();
+    return;
+  }
+  try {
+    await api.leave(tableId, seat.jeton);
+  } catch (error) {
+    toast(error.message);
+    return;
+  }
+  forgetSeat(tableId);
+  stopped = true;
+  window.location.href = "/";
+}
+
+async function rematch() {
+  const button = $("btn-revanche");
+  if (button) button.disabled = true;
+  try {
+    const created = await api.rematch(tableId, seat.jeton);
+    saveSeat(created.table, { place: created.place, jeton: created.jeton, nom: seat.nom });
+    window.location.href = `/table/${encodeURIComponent(created.table)}`;
+  } catch (error) {
+    toast(error.message);
+    if (button) button.disabled = false;
+  }
+}
+
+async function joinRematch() {
+  if (!rematchId) return;
+  const nom = seat?.nom || loadName();
+  let joined;
+  try {
+    joined = await api.join(rematchId, { nom, place: seat?.place });
+  } catch (error) {
+    try {
+      joined = await api.join(rematchId, { nom }); // that seat is taken: any free one
+    } catch (second) {
+      toast(second.message);
+      return;
+    }
+  }
+  saveSeat(rematchId, { place: joined.place, jeton: joined.jeton, nom });
+  window.location.href = `/table/${encodeURIComponent(rematchId)}`;
+}
+
+async function copyInvitation() {
+  const input = $("lien-invitation");
+  try {
+    await navigator.clipboard.writeText(input.value);
+    toast("Lien copié.", "info");
+  } catch {
+    input.select();
+    const ok = document.execCommand && document.execCommand("copy");
+    toast(ok ? "Lien copié." : "Copiez le lien sélectionné (Ctrl+C).", "info");
+  }
+}
+
+// --- start --------------------------------------------------------------------------------
+
+async function init() {
+  $("form-rejoindre").addEventListener("submit", join);
+  $("btn-regarder").addEventListener("click", () => {
+    watchOnly = true;
+    renderAll();
+  });
+  $("btn-copier").addEventListener("click", copyInvitation);
+  $("lien-invitation").addEventListener("focus", (e) => e.target.select());
+  setInterval(tick, 250);
+  load();
+}
+
+async function load() {
+  if (!tableId) {
+    replaceChildren($("chargement"), "Adresse de table invalide. ", h("a", { href: "/" }, "Retour au salon"));
+    return;
+  }
+  const [gamesResult, tableResult] = await Promise.allSettled([api.games(), api.table(tableId)]);
+  if (gamesResult.status === "fulfilled") games = gamesResult.value.jeux || [];
+  if (tableResult.status === "rejected") {
+    const error = tableResult.reason;
+    replaceChildren($("chargement"),
+      error.status === 404 ? "Cette table n'existe pas (ou plus). " : `Impossible de charger la table : ${error.message} `,
+      h("a", { href: "/" }, "Retour au salon"));
+    if (error.status !== 404) setTimeout(load, 3000);
+    return;
+  }
+  table = tableResult.value;
+  try {
+    rendererMod = await rendererModule(table.jeu);
+  } catch (error) {
+    rendererMod = await import("./games/generic.js");
+  }
+  renderAll();
+  connect();
+}
+
+init();
