@@ -1,7 +1,7 @@
 """``ludotheque serve``: the web platform (lobby, tables, bots) on uvicorn.
 
-    ludotheque serve                       # http://127.0.0.1:8000, SQLite in the data folder
-    ludotheque serve --database postgresql://localhost/ludotheque --port 8080
+ludotheque serve                       # http://127.0.0.1:8000, SQLite in the data folder
+ludotheque serve --database postgresql://localhost/ludotheque --port 8080
 """
 
 from __future__ import annotations

@@ -78,9 +78,13 @@ def create_app(
 
     def page(name: str) -> Any:
         async def endpoint(request: Request) -> Response:
-            if "table_id" in request.path_params:
-                hub.get(request.path_params["table_id"])
-            return FileResponse(web / name, media_type="text/html; charset=utf-8")
+            # An unknown table still gets the page (it says so to the player), with a 404.
+            status = 200
+            if request.path_params.get("table_id") not in (None, *hub.tables):
+                status = 404
+            return FileResponse(
+                web / name, status_code=status, media_type="text/html; charset=utf-8"
+            )
 
         return endpoint
 

@@ -116,7 +116,7 @@ def describe_action(
         taken = _cards_text(state, action.cards) if action.cards else "aucune lettre"
         text = f"{who} réclamé {taken}"
         if action.challenge is not None:
-            text += f" et le défi {_cards_text(state, [action.challenge])}"
+            text += f" et le défi « {state.catalog.challenges[action.challenge].text} »"
         return text + "."
     assert isinstance(action, Shelve)
     who = "Vous avez" if own else f"{name} a"

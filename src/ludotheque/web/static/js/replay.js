@@ -82,7 +82,7 @@ async function init() {
     data = replayData;
   } catch (error) {
     replaceChildren($("chargement"),
-      error.status === 409 ? "La partie n'est pas terminée : elle ne peut pas encore être revue. " : `Impossible de charger la partie : ${error.message} `,
+      error.status === 404 ? `${error.message} ` : `Impossible de revoir cette partie : ${error.message} `,
       h("a", { href: `/table/${encodeURIComponent(tableId)}` }, "Aller à la table"));
     return;
   }

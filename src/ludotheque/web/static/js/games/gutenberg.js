@@ -390,8 +390,7 @@ class GutenbergBoard {
   writeZone() {
     const vue = this.vue;
     if (this.me === null) {
-      return section("Écriture", h("p", {}, (vue.a_ecrit || []).map((done, s) => `${this.name(s)} : ${done ? "a écrit" : "cherche…"}`).join(" · ")),
-        h("h4", {}, "Cartes communes"), cardRow(vue.communes, (c) => cardView(c)));
+      return section("Écriture", h("p", {}, (vue.a_ecrit || []).map((done, s) => `${this.name(s)} : ${done ? "a écrit" : "cherche…"}`).join(" · ")));
     }
     const hand = this.hand();
     const commons = new Set((vue.communes || []).map((c) => c.id));
@@ -769,14 +768,14 @@ class GutenbergBoard {
     if (!this.isSolo() && (vue.defis_ouverts || []).length) {
       zones.push(wideSection("Défis ouverts", h("div", { class: "defis" }, vue.defis_ouverts.map((d) => challengeView(d)))));
     }
-    if (this.isSolo()) {
-      zones.push(section("Le mot sur la table", cardRow(vue.ligne, (c) => cardView(c), "Aucun mot pour l'instant.")));
-      if (vue.phase !== "library") {
-        zones.push(section(`Bibliothèque (la Rotative) : ${plural(vue.bibliotheque_points, "point")}`,
-          cardRow(vue.bibliotheque, (c) => cardView(c, { small: true }), "Vide.")));
-      }
+    if (this.isSolo() && (vue.ligne || []).length + (vue.tour < vue.tours ? 1 : 0) > 0) {
+      zones.push(wideSection("Le mot sur la table", cardRow(vue.ligne, (c) => cardView(c), "Aucun mot pour l'instant.")));
     }
-    if (this.me !== null && vue.ma_collection) {
+    if (this.isSolo() && vue.phase !== "library") {
+      zones.push(section(`Bibliothèque (la Rotative) : ${plural(vue.bibliotheque_points, "point")}`,
+        cardRow(vue.bibliotheque, (c) => cardView(c, { small: true }), "Vide.")));
+    }
+    if (this.me !== null && vue.ma_collection && !vue.collections_finales) {
       zones.push(section(`Votre collection : ${plural(vue.ma_collection_points ?? points(vue.ma_collection), "point")}`,
         cardRow(vue.ma_collection, (c) => cardView(c, { small: true }), "Vide pour l'instant.")));
     }
