@@ -305,7 +305,9 @@ class Hub:
             )
             self.changed(session)
 
-    def state_message(self, session: TableSession, seat: int | None) -> JsonObject:
+    def state_message(
+        self, session: TableSession, seat: int | None, table: JsonObject | None = None
+    ) -> JsonObject:
         state = session.state
         view = None if state is None else state.view(seat)
         moving = state is not None and seat is not None and seat in state.to_move()
@@ -317,7 +319,7 @@ class Hub:
         deadline = None if seat is None else self.deadlines.get((session.id, seat))
         return {
             "type": "etat",
-            "table": session.to_json(),
+            "table": session.to_json() if table is None else table,
             "place": seat,
             "coups_joues": session.ply,
             "vue": view,
@@ -333,11 +335,17 @@ class Hub:
     def changed(self, session: TableSession) -> None:
         """Tell every connection of the table, then start bots and clocks."""
         self.schedule(session)
-        messages: dict[int | None, JsonObject] = {}
-        for connection in self.connections.get(session.id, ()):
-            if connection.seat not in messages:
-                messages[connection.seat] = self.state_message(session, connection.seat)
-            connection.put(messages[connection.seat])
+        connections = self.connections.get(session.id, ())
+        if not connections:
+            return
+        table = session.to_json()
+        messages: dict[int | None, str] = {}
+        for connection in connections:
+            text = messages.get(connection.seat)
+            if text is None:
+                message = self.state_message(session, connection.seat, table)
+                text = messages[connection.seat] = json.dumps(message, ensure_ascii=False)
+            connection.queue.put_nowait(text)
 
     def receive(self, connection: Connection, text: str) -> None:
         """Handle one client message; errors go back to this client only."""

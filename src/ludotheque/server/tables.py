@@ -59,13 +59,20 @@ def action_error_code(error: LudoError) -> str:
 
 @dataclass(frozen=True, slots=True)
 class JournalEntry:
-    """A game action (``action`` and the state before it) or a table event (``text``)."""
+    """One line of the journal: the same ``text`` for all, or one text per observer.
+
+    A game action is written once for each seat and for spectators when it happens
+    (``Game.describe_action``), so that no seat's line tells it what its view does not.
+    """
 
     ply: int
     seat: int | None
-    text: str | None = None
-    action: Any = None
-    before: State[Any] | None = None
+    text: str = ""
+    texts: dict[int | None, str] | None = None
+
+    def for_observer(self, observer: int | None) -> JsonValue:
+        text = self.text if self.texts is None else self.texts[observer]
+        return {"coups": self.ply, "place": self.seat, "texte": text}
 
 
 class TableSession:
@@ -157,16 +164,13 @@ class TableSession:
         }
 
     def journal_for(self, observer: int | None) -> list[JsonValue]:
-        lines: list[JsonValue] = []
-        for entry in self.journal:
-            text = entry.text
-            if text is None:
-                assert entry.seat is not None and entry.before is not None
-                text = self.game.describe_action(
-                    entry.before, entry.seat, entry.action, observer, self.name(entry.seat)
-                )
-            lines.append({"coups": entry.ply, "place": entry.seat, "texte": text})
-        return lines
+        return [entry.for_observer(observer) for entry in self.journal]
+
+    def _log_action(self, ply: int, seat: int, action: Any, before: State[Any]) -> None:
+        name = self.name(seat)
+        observers: list[int | None] = [*range(self.row.players), None]
+        texts = {o: self.game.describe_action(before, seat, action, o, name) for o in observers}
+        self.journal.append(JournalEntry(ply, seat, texts=texts))
 
     def note(self, text: str, seat: int | None = None) -> None:
         self.journal.append(JournalEntry(self.ply, seat, text))
@@ -253,15 +257,9 @@ class TableSession:
         for seat, action in moves:
             before = match.state
             match.submit(seat, action)
-            self.journal.append(
-                JournalEntry(
-                    match.record.moves.__len__(),
-                    seat,
-                    None,
-                    self.game.decode_action(action),
-                    before,
-                )
-            )
+            if len(moves) - len(match.record.moves) < JOURNAL_SIZE:
+                decoded = self.game.decode_action(action)
+                self._log_action(len(match.record.moves), seat, decoded, before)
         self.match = match
         self.note("Le serveur a redémarré : la partie reprend.")
 
@@ -287,7 +285,7 @@ class TableSession:
         self.storage.add_move(self.id, ply, seat, encoded)
         self.match.state = after
         self.match.record = self.match.record.with_move(seat, encoded)
-        self.journal.append(JournalEntry(ply, seat, None, action, state))
+        self._log_action(ply, seat, action, state)
         if after.is_over:
             self.storage.update_table(self.id, status=OVER)
             self.row.status = OVER
