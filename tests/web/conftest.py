@@ -1,0 +1,174 @@
+"""Fixtures of the browser tests: a live server and headless Chromium driven by Playwright.
+
+``live_server`` runs the real application on uvicorn, in a background thread, on a free port of
+127.0.0.1 and a temporary SQLite file (bots decide in the server, ``bot_workers=0``, without
+the pause of ``ludotheque serve``). ``browser`` is Debian's Chromium (``/usr/bin/chromium``, or
+``$LUDOTHEQUE_CHROMIUM``) launched by Playwright through its executable path: Playwright's own
+browser download is never used. Without Chromium or the ``playwright`` package the tests skip,
+unless ``LUDOTHEQUE_REQUIRE_BROWSER=1`` (set by CI) or ``LUDOTHEQUE_SCREENSHOTS`` is set, where
+they fail.
+
+``page`` is a fresh browser context (its own ``localStorage``, so its own seats) at desktop
+size; ``page.errors`` collects the console errors and uncaught exceptions of the page.
+
+Screenshots go to ``$LUDOTHEQUE_SCREENSHOTS`` when it is set (the documented command writes
+``docs/screenshots/``), else to the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def browser_required() -> bool:
+    """A missing browser fails the tests when CI sets LUDOTHEQUE_REQUIRE_BROWSER=1, and when
+    screenshots were asked for (LUDOTHEQUE_SCREENSHOTS): a skip would silently write nothing."""
+    return os.environ.get("LUDOTHEQUE_REQUIRE_BROWSER") == "1" or bool(
+        os.environ.get("LUDOTHEQUE_SCREENSHOTS")
+    )
+
+
+def skip_or_fail(reason: str) -> NoReturn:
+    if browser_required():
+        pytest.fail(
+            f"{reason} (LUDOTHEQUE_REQUIRE_BROWSER=1 or LUDOTHEQUE_SCREENSHOTS)", pytrace=False
+        )
+    pytest.skip(reason)
+
+
+def chromium_path() -> str:
+    return os.environ.get("LUDOTHEQUE_CHROMIUM") or DEFAULT_CHROMIUM
+
+
+# --- the server ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    url: str  # http://127.0.0.1:<port>
+    database: str  # sqlite:///…
+
+    def get(self, path: str) -> Any:
+        """GET a JSON document of the API."""
+        with urllib.request.urlopen(self.url + path, timeout=10) as response:
+            return json.loads(response.read())
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    uvicorn = pytest.importorskip("uvicorn")
+    from ludotheque.server.app import create_app
+
+    database = f"sqlite:///{tmp_path_factory.mktemp('web') / 'ludotheque.sqlite3'}"
+    app = create_app(database, bot_workers=0, bot_delay=0)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=1 << 20)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(
+        target=server.run, kwargs={"sockets": [sock]}, name="uvicorn", daemon=True
+    )
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the web server did not start", pytrace=False)
+        time.sleep(0.02)
+    try:
+        yield LiveServer(f"http://127.0.0.1:{port}", database)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+        sock.close()
+
+
+# --- the browser --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = chromium_path()
+    if not (os.path.isfile(executable) and os.access(executable, os.X_OK)):
+        skip_or_fail(f"Chromium not found at {executable} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        skip_or_fail("the playwright Python package is not installed")
+    with sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        except Error as error:
+            skip_or_fail(f"Chromium at {executable} does not start: {error.message}")
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """A factory of pages, each in its own context (own seats); every one is closed at the end.
+
+    Each page gets ``page.errors``: its console errors and uncaught exceptions, as text.
+    """
+    contexts: list[Any] = []
+
+    def make(viewport: dict[str, int] | None = None, storage_state: Any = None) -> Any:
+        context = browser.new_context(
+            viewport=viewport or DESKTOP, locale="fr-FR", storage_state=storage_state
+        )
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on(
+            "console",
+            lambda message: (
+                errors.append(f"console: {message.text}") if message.type == "error" else None
+            ),
+        )
+        page.on("pageerror", lambda error: errors.append(f"exception: {error}"))
+        page.errors = errors
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page: Any) -> Any:
+    return new_page()
+
+
+@pytest.fixture
+def screenshots(tmp_path: Path) -> Path:
+    """Where the screenshots go: $LUDOTHEQUE_SCREENSHOTS, else this test's temporary folder."""
+    folder = Path(os.environ.get("LUDOTHEQUE_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
