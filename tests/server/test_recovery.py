@@ -419,11 +419,6 @@ def test_a_bot_to_move_when_the_server_is_killed_plays_after_the_restart(
     assert final["vue"]["resultat"] == outcome.to_json()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="server bug: TableSession.play stores the last move, then the « terminee » status "
-    "in a second transaction; killed in between, the table stays « en_cours » for ever",
-)
 def test_a_game_ended_by_the_last_stored_move_is_over_after_a_restart(
     database_url: str, make_client: Callable[..., Any]
 ) -> None:

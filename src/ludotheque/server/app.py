@@ -79,9 +79,8 @@ def create_app(
     def page(name: str) -> Any:
         async def endpoint(request: Request) -> Response:
             # An unknown table still gets the page (it says so to the player), with a 404.
-            status = 200
-            if request.path_params.get("table_id") not in (None, *hub.tables):
-                status = 404
+            table_id = request.path_params.get("table_id")
+            status = 404 if table_id is not None and not hub.exists(table_id) else 200
             return FileResponse(
                 web / name, status_code=status, media_type="text/html; charset=utf-8"
             )

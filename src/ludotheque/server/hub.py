@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +32,8 @@ from .tables import (
     TableSession,
     action_error_code,
     check_name,
+    hash_token,
+    new_token,
 )
 
 __all__ = ["MAX_MESSAGE", "Connection", "Hub"]
@@ -76,6 +79,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.clock = clock
         self.tables: dict[str, TableSession] = {}
+        self.broken: dict[str, str] = {}  # table id -> why it could not be rebuilt
         self.connections: dict[str, set[Connection]] = {}
         self.thinking: set[tuple[str, int]] = set()
         self.deadlines: dict[tuple[str, int], tuple[float, int, asyncio.TimerHandle]] = {}
@@ -84,15 +88,28 @@ class Hub:
     # --- start and stop ----------------------------------------------------------------------
 
     def load(self) -> None:
-        """Rebuild every stored table (after a restart, even a ``kill -9``)."""
-        for row, seats, moves in self.storage.load_tables():
-            try:
-                game = self.registry.get(row.game)
-            except UnknownGame:
-                continue
+        """Rebuild every table waiting or in play (after a restart, even a ``kill -9``).
+
+        Finished tables are read on demand (:meth:`get`). A table that cannot be rebuilt (its
+        game is gone, or a move is refused by today's rules or dictionary) is left in storage
+        and reported, and the server starts anyway.
+        """
+        for row, seats, moves in self.storage.load_tables((WAITING, PLAYING)):
+            self._rebuild(row, seats, moves)
+
+    def _rebuild(
+        self, row: TableRow, seats: list[SeatRow], moves: list[tuple[int, JsonValue]]
+    ) -> TableSession | None:
+        try:
+            game = self.registry.get(row.game)
             session = TableSession(game, row, seats, self.storage)
             session.resume(moves)
-            self.tables[row.id] = session
+        except LudoError as error:
+            self.broken[row.id] = error.message
+            print(f"ludotheque: table {row.id} non reprise : {error.message}", file=sys.stderr)
+            return None
+        self.tables[row.id] = session
+        return session
 
     def resume_all(self) -> None:
         """Start bots and clocks of tables in play (inside the running loop)."""
@@ -113,9 +130,26 @@ class Hub:
 
     def get(self, table_id: str) -> TableSession:
         session = self.tables.get(table_id)
+        if session is None and table_id not in self.broken and len(table_id) <= 32:
+            loaded = self.storage.load_table(table_id)
+            if loaded is not None:
+                session = self._rebuild(*loaded)
         if session is None:
+            if table_id in self.broken:
+                raise ApiError(
+                    409,
+                    "table_abimee",
+                    f"La table « {table_id} » ne peut pas être reprise : {self.broken[table_id]}",
+                )
             raise ApiError(404, "table_inconnue", f"Table inconnue : « {table_id} ».")
         return session
+
+    def exists(self, table_id: str) -> bool:
+        try:
+            self.get(table_id)
+        except ApiError:
+            return False
+        return True
 
     def games_json(self) -> list[JsonValue]:
         games: list[JsonValue] = []
@@ -209,6 +243,8 @@ class Hub:
         if not humans:
             raise ApiError(400, "requete_invalide", "Il faut au moins une place pour une personne.")
         name = check_name(body.get("nom"))
+        token = new_token()
+        seats[humans[0]] = SeatRow(humans[0], HUMAN, None, name, hash_token(token))
         table_id = self._new_id()
         row = TableRow(
             table_id,
@@ -224,9 +260,9 @@ class Hub:
         )
         self.storage.create_table(row, seats)
         session = TableSession(game, row, seats, self.storage)
+        session.note(f"{name} crée la table et s'assied à la place {humans[0] + 1}.")
         self.tables[table_id] = session
-        seat, token = session.join(name, humans[0])
-        return session, seat, token
+        return session, humans[0], token
 
     def _new_id(self) -> str:
         while True:
@@ -461,7 +497,7 @@ class Hub:
                     )
                 try:
                     session.play(seat, None, action)
-                except LudoError:
+                except (LudoError, ApiError):
                     continue  # the position moved on while it thought: think again
                 break
             else:

@@ -180,8 +180,14 @@ class Storage:
                 .values(**_seat_values(seat))
             )
 
-    def add_move(self, table_id: str, ply: int, seat: int, action: JsonValue) -> None:
-        """Store accepted action number ``ply`` (1-based); a second row for a ply fails."""
+    def add_move(
+        self, table_id: str, ply: int, seat: int, action: JsonValue, status: str | None = None
+    ) -> None:
+        """Store accepted action number ``ply`` (1-based); a second row for a ply fails.
+
+        ``status``: the table's new status, written in the same transaction (the last move of
+        a game and « over » are stored together or not at all).
+        """
         with self.engine.begin() as db:
             db.execute(
                 moves_table.insert().values(
@@ -191,6 +197,10 @@ class Storage:
                     action=json.dumps(action, ensure_ascii=False, sort_keys=True),
                 )
             )
+            if status is not None:
+                db.execute(
+                    update(tables_table).where(tables_table.c.id == table_id).values(status=status)
+                )
 
     def load_tables(
         self, statuses: tuple[str, ...] | None = None

@@ -13,6 +13,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from ludotheque.core.errors import GameOver, IllegalAction, LudoError, MalformedInput, NotYourTurn
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.match import Match
@@ -261,7 +263,11 @@ class TableSession:
                 decoded = self.game.decode_action(action)
                 self._log_action(len(match.record.moves), seat, decoded, before)
         self.match = match
-        self.note("Le serveur a redémarré : la partie reprend.")
+        if match.state.is_over and self.row.status != OVER:
+            self.storage.update_table(self.id, status=OVER)
+            self.row.status = OVER
+        if self.row.status == PLAYING:
+            self.note("Le serveur a redémarré : la partie reprend.")
 
     # --- play ---------------------------------------------------------------------------------
 
@@ -282,12 +288,16 @@ class TableSession:
         after = state.apply(seat, action)
         encoded = self.game.encode_action(action)
         ply = self.ply + 1
-        self.storage.add_move(self.id, ply, seat, encoded)
+        try:
+            self.storage.add_move(self.id, ply, seat, encoded, OVER if after.is_over else None)
+        except SQLAlchemyError:
+            raise ApiError(
+                503, "stockage", "Le coup n'a pas pu être enregistré : réessayez."
+            ) from None
         self.match.state = after
         self.match.record = self.match.record.with_move(seat, encoded)
         self._log_action(ply, seat, action, state)
         if after.is_over:
-            self.storage.update_table(self.id, status=OVER)
             self.row.status = OVER
             self.note("La partie est terminée.")
 

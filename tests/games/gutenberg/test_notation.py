@@ -33,7 +33,7 @@ def test_a_word_that_cannot_be_written_is_refused_before_anything_else() -> None
     state, _ = writing_position()
     with pytest.raises(IllegalAction, match="dictionnaire"):
         complete_action(state, 0, {"type": "ecrire", "mots": [{"mot": "JOUERZ"}]})
-    with pytest.raises(IllegalAction, match="Impossible d.écrire JOUEUR"):
+    with pytest.raises(IllegalAction, match="JOUEUR avec vos cartes"):
         complete_action(state, 0, {"type": "ecrire", "mots": [{"mot": "JOUEUR"}]})
     with pytest.raises(MalformedInput):
         complete_action(state, 0, {"type": "ecrire", "mots": [{"mot": 3}]})
