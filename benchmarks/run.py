@@ -1,7 +1,8 @@
 """Run every benchmark of the project: ``python benchmarks/run.py [NAME...]``.
 
 Each benchmark is a sibling script with a ``main()``; each measures its subject against a
-baseline in the same run and prints medians and ratios.
+baseline in the same run and prints medians and ratios. Those in ``QUICK_UNLESS_NAMED`` (the
+web load test: minutes, and both cores) run in their ``--quick`` form unless named.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+
+# Run in their ``--quick`` form unless named: a run of everything stays short.
+QUICK_UNLESS_NAMED = {"web_load"}
 
 
 def main(argv: list[str]) -> None:
@@ -22,7 +26,13 @@ def main(argv: list[str]) -> None:
         if wanted and script.stem not in wanted:
             continue
         print(f"== {script.stem}", flush=True)
-        runpy.run_path(str(script), run_name="__main__")
+        saved = sys.argv
+        if not wanted and script.stem in QUICK_UNLESS_NAMED:
+            sys.argv = [*saved, "--quick"]
+        try:
+            runpy.run_path(str(script), run_name="__main__")
+        finally:
+            sys.argv = saved
 
 
 if __name__ == "__main__":

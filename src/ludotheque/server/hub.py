@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from ludotheque.core.errors import InvalidOptions, LudoError, MalformedInput, UnknownGame
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.registry import Registry
@@ -60,7 +62,7 @@ class Connection:
             await self.send(text)
 
     def put(self, message: JsonObject) -> None:
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        self.queue.put_nowait(orjson.dumps(message).decode())
 
 
 class Hub:
@@ -380,7 +382,7 @@ class Hub:
             text = messages.get(connection.seat)
             if text is None:
                 message = self.state_message(session, connection.seat, table)
-                text = messages[connection.seat] = json.dumps(message, ensure_ascii=False)
+                text = messages[connection.seat] = orjson.dumps(message).decode()
             connection.queue.put_nowait(text)
 
     def receive(self, connection: Connection, text: str) -> None:

@@ -25,7 +25,7 @@ from .storage import SeatRow, Storage, TableRow
 
 __all__ = ["JOURNAL_SIZE", "ApiError", "JournalEntry", "TableSession", "hash_token", "new_token"]
 
-JOURNAL_SIZE = 50
+JOURNAL_SIZE = 30
 HUMAN, BOT = "humain", "robot"
 WAITING, PLAYING, OVER = "attente", "en_cours", "terminee"
 

@@ -1,0 +1,748 @@
+"""The web platform under load: N concurrent Gutenberg tables played over real WebSockets.
+
+``python benchmarks/web_load.py [--tables 200] [--think 0.5:1.5] [--seconds S] [--json]``
+(``python benchmarks/run.py web_load``; a run of every benchmark uses ``--quick``).
+
+The server is the real one, ``ludotheque serve`` in a subprocess on a free loopback port, with a
+fresh SQLite file in a temporary folder (``--database URL``: another database, e.g. PostgreSQL)
+and ``--bot-delay 0``; this process is the load generator (asyncio and ``websockets``), so on a
+2-core machine each has a core. Every table has 3 seats, all human seats played by bots in this
+process, so every action crosses a WebSocket and the server does for each what it does for a
+person: check it, write it to storage, send every seat its own ``etat``. Each seat decides from
+its own ``etat`` messages only: draft, a random entry of ``coups``; writing, the best word of its
+cards (``best_words``, sent as a word without cards, as the browser does: the server spells it);
+claims, a random entry of ``coups``, else the first ``mon_quota`` letters in play. Each decision
+waits a think time (``--think LOW:HIGH`` seconds, uniform; default 0.5:1.5, a busy human).
+
+Latency: from sending an action to receiving, on the sender's socket, the first ``etat`` whose
+``prochain_seq`` has moved past it (its ``coups_joues`` is the action's ply); « others »: from the
+same send to the first ``etat`` of each other seat of the table with that ``coups_joues``.
+
+Runs, each on a fresh server: the baseline (1 table alone, same client and think time), the load
+(``--tables`` tables, their starts spread over ``--ramp`` seconds), and the saturation (the same
+tables, think time 0: the throughput figure). Printed: actions, actions/s, latency percentiles
+(also per phase, and the worst 5-second window), errors (must be 0; the exit status is 1
+otherwise), CPU of the server, of this process and of every other process of the machine, this
+process's event loop lag (it delays what it measures), wall time, and the ratios of the load's
+latencies to the baseline's. Goal: 200 tables with p99 ≤ 100 ms. ``--py-spy FILE`` samples the
+server during the load run (raw collapsed stacks).
+
+``--seconds S``: measure S seconds of steady state instead of one game a table: a table whose
+game ends starts a new one (create, join, start), and only actions sent after the ramp count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import hashlib
+import json
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+PLAYERS = 3
+GOAL_TABLES, GOAL_P99 = 200, 0.100
+MAX_REFUSED = 5  # refused actions before a seat gives up
+RUN_TIMEOUT = 1800.0  # seconds for the play of one run
+QUICK = {"tables": 10, "think": (0.1, 0.3)}
+
+
+# --- the server ----------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``ludotheque serve`` in a subprocess; CPU time and memory read from ``/proc``."""
+
+    def __init__(self, database: str | None, folder: Path) -> None:
+        self.port = free_port()
+        self.url = database or f"sqlite:///{folder / 'load.sqlite3'}"
+        self.log = (folder / f"server-{self.port}.log").open("w+")
+        command = [sys.executable, "-m", "ludotheque", "serve", "--host", "127.0.0.1"]
+        command += ["--port", str(self.port), "--database", self.url]
+        command += ["--bot-workers", "0", "--bot-delay", "0"]
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped:\n{self.output()}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/games", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"the server did not answer within {timeout:.0f} s:\n{self.output()}")
+
+    def output(self) -> str:
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()[-4000:]
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the server process (all its threads)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss(self) -> int:
+        pages = int(Path(f"/proc/{self.process.pid}/statm").read_text().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+
+
+# --- HTTP (lobby calls, in threads: they are few) -----------------------------------------------
+
+
+async def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    def call() -> dict[str, Any]:
+        request = urllib.request.Request(
+            base + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                data: dict[str, Any] = json.loads(answer.read())
+                return data
+        except urllib.error.HTTPError as error:
+            raise RuntimeError(f"POST {path}: {error.code} {error.read()[:300]!r}") from None
+
+    return await asyncio.to_thread(call)
+
+
+# --- the client's bots --------------------------------------------------------------------
+
+
+def write_action(vue: dict[str, Any], words: bool) -> dict[str, Any]:
+    """Writing: the best word of the seat's cards, as a word without cards (or no word)."""
+    if not words:
+        return {"type": "ecrire", "mots": []}
+    from ludotheque.games.gutenberg.cards import Card
+    from ludotheque.games.gutenberg.wordfinder import best_words
+
+    own = vue["ma_collection"] if vue["tour"] == vue["tours"] else vue["mes_draftees"]
+    cards = [Card(c["id"], c["lettres"], c["points"], c["type"]) for c in own + vue["communes"]]
+    found = best_words(cards, top=1)
+    return {"type": "ecrire", "mots": [{"mot": found[0].word}] if found else []}
+
+
+def decide(message: dict[str, Any], rng: random.Random, words: bool) -> dict[str, Any]:
+    vue = message["vue"]
+    if vue["phase"] == "write":
+        return write_action(vue, words)
+    if message["coups"]:
+        choice: dict[str, Any] = rng.choice(message["coups"])
+        return choice
+    if vue["phase"] == "claim":
+        cards = [card["id"] for card in vue["lettres_en_jeu"][: vue["mon_quota"]]]
+        return {"type": "reclamer", "cartes": cards, "defi": None}
+    raise RuntimeError(f"no action to choose in phase {vue['phase']!r}")
+
+
+@dataclass
+class Stats:
+    """Everything one run measures (times from ``time.perf_counter``)."""
+
+    window: tuple[float, float] = (0.0, float("inf"))  # actions sent inside count
+    own: list[float] = field(default_factory=list)
+    by_phase: dict[str, list[float]] = field(default_factory=dict)  # sender latency per phase
+    timeline: list[tuple[float, float]] = field(default_factory=list)  # (sent, latency)
+    lag: list[float] = field(default_factory=list)  # this client's event loop lag
+    others: list[float] = field(default_factory=list)
+    sends: dict[tuple[str, int], float] = field(default_factory=dict)  # (table, ply) -> sent
+    senders: dict[tuple[str, int], int] = field(default_factory=dict)  # (table, ply) -> seat
+    seen: dict[tuple[str, int], list[tuple[int, float]]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    messages: int = 0
+    actions_all: int = 0  # accepted actions, counted or not
+    received_bytes: int = 0
+    games: int = 0
+
+    def counts(self, sent: float) -> bool:
+        return self.window[0] <= sent <= self.window[1]
+
+    def other_latencies(self) -> list[float]:
+        latencies = []
+        for key, sent in self.sends.items():
+            sender = self.senders[key]
+            latencies += [t - sent for seat, t in self.seen.get(key, ()) if seat != sender]
+        return latencies
+
+
+_FIELDS = {
+    name: re.compile(rf'"{name}": ("[a-z_]*"|\d+|true|false)')
+    for name in ("type", "statut", "coups_joues", "a_jouer", "prochain_seq")
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a seat needs of every message; the rest is parsed only when the seat acts.
+
+    Read with regular expressions from the server's JSON text (``type`` first, the table and
+    its ``statut`` before the view; none of these keys occurs elsewhere), falling back to
+    ``json.loads``: parsing every message in full would cost this process 3 times as much.
+    """
+
+    kind: str
+    over: bool = False
+    ply: int = 0
+    moving: bool = False
+    seq: int = 0
+
+    @classmethod
+    def of(cls, raw: str | bytes) -> Header:
+        text = raw if isinstance(raw, str) else raw.decode()
+        found = {}
+        for name, pattern in _FIELDS.items():
+            match = pattern.search(text)
+            if match is None:
+                break
+            found[name] = json.loads(match.group(1))
+        else:
+            return cls(
+                found["type"],
+                found["statut"] == "terminee",
+                found["coups_joues"],
+                found["a_jouer"],
+                found["prochain_seq"],
+            )
+        message = json.loads(text)
+        if message.get("type") != "etat":
+            return cls(str(message.get("type")))
+        over = message["table"]["statut"] == "terminee"
+        return cls(
+            "etat", over, message["coups_joues"], message["a_jouer"], message["prochain_seq"]
+        )
+
+
+class SeatClient:
+    """One seat's socket and bot."""
+
+    def __init__(
+        self,
+        table: str,
+        seat: int,
+        token: str,
+        stats: Stats,
+        think: tuple[float, float],
+        rng: random.Random,
+        words: bool,
+    ) -> None:
+        self.table, self.seat, self.token, self.stats = table, seat, token, stats
+        self.think, self.rng, self.words = think, rng, words
+        self.latest: tuple[Header, str | bytes] | None = None  # the last etat
+        self.pending: tuple[int, float, str] | None = None  # (seq sent, time sent, phase)
+        self.thinking: asyncio.Task[None] | None = None
+        self.last_ply = 0
+        self.refused = 0
+        self.over = asyncio.Event()
+        self.ws: Any = None
+
+    async def connect(self, base: str) -> None:
+        url = base.replace("http://", "ws://") + f"/ws/{self.table}?jeton={self.token}"
+        self.ws = await websockets.connect(url, max_size=1 << 22, open_timeout=60)
+
+    async def run(self) -> None:
+        try:
+            async for raw in self.ws:
+                now = time.perf_counter()
+                self.stats.messages += 1
+                self.stats.received_bytes += len(raw)
+                self.on_message(raw, now)
+                if self.over.is_set():
+                    break
+        finally:
+            self.over.set()
+            if self.thinking is not None:
+                self.thinking.cancel()
+            await self.ws.close()
+
+    def on_message(self, raw: str | bytes, now: float) -> None:
+        stats = self.stats
+        head = Header.of(raw)
+        if head.kind == "erreur":
+            message = json.loads(raw)
+            stats.errors.append(f"{self.table}/{self.seat}: {message['code']} {message['message']}")
+            self.pending = None  # it was refused: decide again from the last state
+            self.refused += 1
+            if self.refused > MAX_REFUSED:
+                self.over.set()  # give up this seat (its table stops) rather than loop
+                return
+            self.schedule()
+            return
+        if head.kind != "etat":
+            return
+        ply = head.ply
+        for done in range(self.last_ply + 1, ply + 1):
+            stats.seen.setdefault((self.table, done), []).append((self.seat, now))
+        self.last_ply = max(self.last_ply, ply)
+        if self.pending is not None and head.seq > self.pending[0]:
+            _, sent, phase = self.pending
+            self.pending = None
+            stats.actions_all += 1
+            if stats.counts(sent):
+                stats.own.append(now - sent)
+                stats.by_phase.setdefault(phase, []).append(now - sent)
+                stats.timeline.append((sent, now - sent))
+                stats.sends[(self.table, ply)] = sent
+                stats.senders[(self.table, ply)] = self.seat
+        self.latest = (head, raw)
+        if head.over:
+            self.over.set()
+            return
+        self.schedule()
+
+    def schedule(self) -> None:
+        if self.latest is None or not self.latest[0].moving:
+            return
+        if self.pending is None and self.thinking is None:
+            self.thinking = asyncio.get_running_loop().create_task(self.act())
+
+    async def act(self) -> None:
+        try:
+            low, high = self.think
+            if high > 0:
+                await asyncio.sleep(self.rng.uniform(low, high))
+            else:
+                await asyncio.sleep(0)
+            if self.latest is None or not self.latest[0].moving or self.over.is_set():
+                return
+            message = json.loads(self.latest[1])
+            seq = message["prochain_seq"]
+            action = decide(message, self.rng, self.words)
+            text = json.dumps({"type": "coup", "seq": seq, "coup": action})
+            self.pending = (seq, time.perf_counter(), message["vue"]["phase"])
+            await self.ws.send(text)
+        except websockets.ConnectionClosed:
+            self.over.set()
+        finally:
+            self.thinking = None
+
+
+# --- one run ------------------------------------------------------------------------------
+
+
+@dataclass
+class Options:
+    tables: int
+    think: tuple[float, float]
+    ramp: float
+    seconds: float | None
+    words: bool
+    seed: int
+
+
+async def new_table(base: str, options: Options, stats: Stats, index: int) -> list[SeatClient]:
+    """Create a table, seat 3 people, connect their sockets (the game is not started)."""
+    rng = random.Random(options.seed * 100_003 + index)
+    body = {"jeu": "gutenberg", "joueurs": PLAYERS, "options": {"mode": "classique"}}
+    body |= {"places": [{"type": "humain"}] * PLAYERS, "nom": f"Hôte {index}"}
+    created = await post(base, "/api/tables", body)
+    table = created["table"]
+    tokens = {created["place"]: created["jeton"]}
+    for n in range(1, PLAYERS):
+        joined = await post(base, f"/api/tables/{table}/join", {"nom": f"Joueur {index}.{n}"})
+        tokens[joined["place"]] = joined["jeton"]
+    clients = [
+        SeatClient(table, seat, tokens[seat], stats, options.think, rng, options.words)
+        for seat in range(PLAYERS)
+    ]
+    for client in clients:
+        await client.connect(base)
+    return clients
+
+
+async def play(base: str, clients: list[SeatClient]) -> None:
+    tasks = [asyncio.create_task(client.run()) for client in clients]
+    await post(base, f"/api/tables/{clients[0].table}/start", {"jeton": clients[0].token})
+    await asyncio.gather(*tasks)
+
+
+async def table_life(
+    base: str,
+    options: Options,
+    stats: Stats,
+    index: int,
+    clients: list[SeatClient],
+    start_at: float,
+    deadline: float,
+) -> None:
+    """Play the table's game (from ``start_at``); in a timed run, new games until the deadline."""
+    await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
+    game = 0
+    while True:
+        timer = asyncio.create_task(asyncio.sleep(max(0.0, deadline - time.perf_counter())))
+        playing = asyncio.create_task(play(base, clients))
+        await asyncio.wait({timer, playing}, return_when=asyncio.FIRST_COMPLETED)
+        if not playing.done():  # the deadline: stop this game where it is
+            for client in clients:
+                client.over.set()
+                await client.ws.close()
+            with contextlib.suppress(Exception):
+                await playing
+            return
+        timer.cancel()
+        playing.result()
+        stats.games += 1
+        game += 1
+        if options.seconds is None or time.perf_counter() >= deadline:
+            return
+        clients = await new_table(base, options, stats, index + 1_000_000 * game)
+
+
+async def run_load(base: str, options: Options, setup_limit: asyncio.Semaphore) -> dict[str, Any]:
+    stats = Stats()
+
+    async def prepared(index: int) -> list[SeatClient]:
+        async with setup_limit:
+            return await new_table(base, options, stats, index)
+
+    begin = time.perf_counter()
+    tables = await asyncio.gather(*(prepared(i) for i in range(options.tables)))
+    setup = time.perf_counter() - begin
+
+    start = time.perf_counter() + 0.2
+    ramp = options.ramp if options.tables > 1 else 0.0
+    starts = [start + ramp * i / max(1, options.tables) for i in range(options.tables)]
+    if options.seconds is not None:
+        deadline = start + ramp + options.seconds
+        stats.window = (start + ramp, deadline)
+    else:
+        deadline = float("inf")
+    return {"stats": stats, "setup": setup, "tables": tables, "starts": starts, "end": deadline}
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def summary(latencies: list[float]) -> dict[str, float]:
+    return {
+        "n": len(latencies),
+        "p50": percentile(latencies, 0.50),
+        "p90": percentile(latencies, 0.90),
+        "p99": percentile(latencies, 0.99),
+        "max": max(latencies, default=float("nan")),
+        "mean": statistics.fmean(latencies) if latencies else float("nan"),
+    }
+
+
+async def loop_lag(lags: list[float], period: float = 0.01) -> None:
+    """How late this process's event loop wakes up (it delays the latencies it measures)."""
+    while True:
+        before = time.perf_counter()
+        await asyncio.sleep(period)
+        lags.append(max(0.0, time.perf_counter() - before - period))
+
+
+def timeline(samples: list[tuple[float, float]], start: float, step: float = 5.0) -> list[Any]:
+    """Sender latency per window of ``step`` seconds: [window start (s), actions, p50, p99]."""
+    windows: dict[int, list[float]] = {}
+    for sent, latency in samples:
+        windows.setdefault(int((sent - start) // step), []).append(latency)
+    return [
+        [k * step, len(v), percentile(v, 0.5), percentile(v, 0.99)]
+        for k, v in sorted(windows.items())
+    ]
+
+
+async def measure(server: Server, options: Options) -> dict[str, Any]:
+    """One run against a started server: set up every table, then play and measure."""
+    prepared = await run_load(server.base, options, asyncio.Semaphore(8))
+    stats: Stats = prepared["stats"]
+    cpu_server, cpu_client = server.cpu_seconds(), time.process_time()
+    busy, total = machine_busy()
+    begin = time.perf_counter()
+    probe = asyncio.create_task(loop_lag(stats.lag))
+    lives = asyncio.gather(
+        *(
+            table_life(
+                server.base, options, stats, i, clients, prepared["starts"][i], prepared["end"]
+            )
+            for i, clients in enumerate(prepared["tables"])
+        )
+    )
+    try:
+        await asyncio.wait_for(lives, RUN_TIMEOUT)
+    except TimeoutError:
+        raise RuntimeError(f"the games did not end within {RUN_TIMEOUT:.0f} s") from None
+    end = time.perf_counter()
+    probe.cancel()
+    cpu_server, cpu_client = server.cpu_seconds() - cpu_server, time.process_time() - cpu_client
+    busy_end, total_end = machine_busy()
+    cores = os.cpu_count() or 1
+    machine = (busy_end - busy) / (total_end - total) * cores  # in cores
+    if options.seconds is not None:
+        measured = stats.window[1] - stats.window[0]
+    else:
+        measured = end - min(prepared["starts"])
+    actions = len(stats.own)
+    return {
+        "tables": options.tables,
+        "connections": options.tables * PLAYERS,
+        "think": list(options.think),
+        "games": stats.games,
+        "actions": actions,
+        "seconds": measured,
+        "actions_per_s": actions / measured if measured > 0 else float("nan"),
+        "own": summary(stats.own),
+        "others": summary(stats.other_latencies()),
+        "by_phase": {phase: summary(values) for phase, values in sorted(stats.by_phase.items())},
+        "timeline": timeline(stats.timeline, min(prepared["starts"])),
+        "client_lag": summary(stats.lag),
+        "errors": len(stats.errors),
+        "error_samples": stats.errors[:5],
+        "messages_per_s": stats.messages / (end - begin),
+        "mb_per_s": stats.received_bytes / (end - begin) / 1e6,
+        "server_cpu": cpu_server / (end - begin),
+        "server_cpu_ms_per_action": 1000 * cpu_server / max(1, stats.actions_all),
+        "client_cpu": cpu_client / (end - begin),
+        "other_cpu": max(0.0, machine - (cpu_server + cpu_client) / (end - begin)),
+        "load_average": os.getloadavg()[0],
+        "server_rss_mb": server.rss() / 1e6,
+        "setup_s": prepared["setup"],
+        "wall_s": end - begin,
+    }
+
+
+def machine_busy() -> tuple[float, float]:
+    """Busy and total CPU time of the whole machine, from ``/proc/stat`` (seconds)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    total = sum(fields[:8])
+    tick = os.sysconf("SC_CLK_TCK")
+    return (total - idle) / tick, total / tick
+
+
+def run_once(database: str | None, options: Options, profile: str | None) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="ludo-load-") as folder:
+        server = Server(database, Path(folder))
+        spy = None
+        try:
+            server.wait_ready()
+            if profile:  # sample the server's stacks for the whole run (setup included)
+                spy_bin = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+                command = [spy_bin, "record", "--pid", str(server.process.pid), "--rate", "200"]
+                command += ["--format", "raw", "--nonblocking", "-o", profile]
+                spy = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+                time.sleep(1.0)
+            result = asyncio.run(measure(server, options))
+            if spy is not None:
+                spy.send_signal(signal.SIGINT)
+                spy.wait(60)
+        except BaseException:
+            print(server.output(), file=sys.stderr)
+            raise
+        finally:
+            server.stop()
+    return result
+
+
+# --- report -------------------------------------------------------------------------------
+
+
+def ms(value: float) -> str:
+    return f"{1000 * value:7.1f}"
+
+
+def print_run(name: str, r: dict[str, Any]) -> None:
+    low, high = r["think"]
+    print(
+        f"{name}: {r['tables']} tables, {r['connections']} connections, think {low}–{high} s, "
+        f"setup {r['setup_s']:.1f} s"
+    )
+    print(
+        f"  {r['games']} games, {r['actions']} actions in {r['seconds']:.1f} s: "
+        f"{r['actions_per_s']:.1f} actions/s; errors {r['errors']}"
+    )
+    for what in ("own", "others"):
+        s = r[what]
+        label = "sender" if what == "own" else "others"
+        print(
+            f"  latency {label:6} (ms)  p50 {ms(s['p50'])}  p90 {ms(s['p90'])}  "
+            f"p99 {ms(s['p99'])}  max {ms(s['max'])}  ({s['n']} samples)"
+        )
+    print(
+        f"  server CPU {100 * r['server_cpu']:.0f} % "
+        f"({r['server_cpu_ms_per_action']:.2f} ms an action), RSS {r['server_rss_mb']:.0f} MB; "
+        f"client CPU {100 * r['client_cpu']:.0f} %; other processes {100 * r['other_cpu']:.0f} % "
+        f"(load average {r['load_average']:.1f})"
+    )
+    print(
+        f"  {r['messages_per_s']:.0f} messages/s received ({r['mb_per_s']:.1f} MB/s); "
+        f"wall {r['wall_s']:.1f} s"
+    )
+    phases = ", ".join(
+        f"{phase} {ms(s['p50']).strip()}/{ms(s['p99']).strip()}"
+        for phase, s in r["by_phase"].items()
+    )
+    print(f"  sender p50/p99 by phase (ms): {phases}")
+    lag = r["client_lag"]
+    worst = max(r["timeline"], key=lambda w: w[3], default=None)
+    line = f"  client loop lag p50 {ms(lag['p50']).strip()} p99 {ms(lag['p99']).strip()} ms"
+    if worst is not None:
+        line += f"; worst 5-s window: p99 {ms(worst[3]).strip()} ms at {worst[0]:.0f}–"
+        line += f"{worst[0] + 5:.0f} s ({worst[1]} actions)"
+    print(line)
+    for sample in r["error_samples"]:
+        print(f"  error: {sample}")
+
+
+def source_version() -> str:
+    """The commit measured, and a digest of uncommitted changes to ``src/`` if any."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
+        ).stdout.strip()
+        diff = subprocess.run(
+            ["git", "diff", "HEAD", "--", "src"], cwd=root, capture_output=True
+        ).stdout
+    except OSError:
+        return "unknown"
+    if not head:
+        return "unknown"
+    return head + (f" + changes {hashlib.sha1(diff).hexdigest()[:8]}" if diff else "")
+
+
+def think_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition(":")
+    values = (float(low), float(high or low))
+    if not 0 <= values[0] <= values[1]:
+        raise argparse.ArgumentTypeError("think time: LOW:HIGH seconds, 0 <= LOW <= HIGH")
+    return values
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--tables", type=int, default=GOAL_TABLES, help="tables (default 200)")
+    parser.add_argument(
+        "--think", type=think_range, default=(0.5, 1.5), help="think time LOW:HIGH s (0.5:1.5)"
+    )
+    parser.add_argument("--ramp", type=float, default=5.0, help="spread of the starts (5 s)")
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="measure S s of steady state (new games)"
+    )
+    parser.add_argument("--database", default=None, help="database URL (default: fresh SQLite)")
+    parser.add_argument("--no-words", action="store_true", help="write no word (cheaper client)")
+    parser.add_argument("--no-saturation", action="store_true", help="skip the think-0 run")
+    parser.add_argument("--seed", type=int, default=2025)
+    parser.add_argument(
+        "--py-spy", metavar="FILE", default=None, help="profile the server of the load run"
+    )
+    parser.add_argument("--quick", action="store_true", help="10 tables, think 0.1:0.3")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    # parse_known_args: benchmarks/run.py runs this file with its own arguments.
+    args, _ = parser.parse_known_args(argv)
+    if args.quick:
+        args.tables, args.think = QUICK["tables"], QUICK["think"]
+
+    # 2 sockets a seat (client and server ends) in the two processes: raise the soft limit.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = min(hard, max(soft, 4 * PLAYERS * args.tables + 256))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    if args.database:
+        print("note: every run reuses the given database (tables accumulate)", file=sys.stderr)
+
+    # The word finder's index, built once before anything is measured.
+    if not args.no_words:
+        from ludotheque.games.gutenberg.wordfinder import word_index
+        from ludotheque.lexicon import common_words
+
+        word_index(common_words().words)
+    # The lexicon and the index are millions of objects: keep them out of the collector's
+    # full passes, which would otherwise stop this loop for hundreds of ms and add that to
+    # the latencies measured.
+    gc.collect()
+    gc.freeze()
+
+    def options(tables: int, think: tuple[float, float]) -> Options:
+        return Options(tables, think, args.ramp, args.seconds, not args.no_words, args.seed)
+
+    begin = time.perf_counter()
+    results: dict[str, Any] = {"python": sys.version.split()[0], "cores": os.cpu_count()}
+    results["database"] = args.database or "sqlite (fresh file)"
+    results["source"] = source_version()
+    if not args.json:
+        print(f"server source: {results['source']}; Python {results['python']}")
+    runs = [("baseline", options(1, args.think)), ("load", options(args.tables, args.think))]
+    if not args.no_saturation:
+        runs.append(("saturation", options(args.tables, (0.0, 0.0))))
+    for name, run_options in runs:
+        profile = args.py_spy if name == "load" else None
+        results[name] = run_once(args.database, run_options, profile)
+        if not args.json:
+            print_run(name, results[name])
+    base, load = results["baseline"], results["load"]
+    ratios = {
+        "p50": load["own"]["p50"] / base["own"]["p50"],
+        "p99": load["own"]["p99"] / base["own"]["p99"],
+    }
+    met = (
+        load["tables"] >= GOAL_TABLES
+        and load["own"]["p99"] <= GOAL_P99
+        and load["others"]["p99"] <= GOAL_P99
+        and load["errors"] == 0
+    )
+    results["ratios"] = ratios
+    results["goal_met"] = met
+    results["total_s"] = time.perf_counter() - begin
+    if args.json:
+        print(json.dumps(results, indent=2))
+        if any(results[name]["errors"] for name, _ in runs):
+            sys.exit(1)
+        return
+    print(f"load / baseline (sender latency): p50 ×{ratios['p50']:.2f}, p99 ×{ratios['p99']:.2f}")
+    scale = "" if load["tables"] >= GOAL_TABLES else f" (only {load['tables']} tables run)"
+    print(
+        f"goal: {GOAL_TABLES} tables with p99 <= {1000 * GOAL_P99:.0f} ms and no error: "
+        f"{'met' if met else 'NOT met'}{scale}"
+    )
+    print(f"total: {results['total_s']:.0f} s")
+    if any(results[name]["errors"] for name, _ in runs):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
