@@ -37,7 +37,7 @@ def test_a_slow_bot_neither_blocks_other_tables_nor_overruns_its_budget(
     real_decide = robots.decide
 
     def slow_decide(*args: Any) -> Any:
-        time.sleep(3.0)
+        time.sleep(6.0)
         return real_decide(*args)
 
     monkeypatch.setattr(robots, "decide", slow_decide)
@@ -53,11 +53,11 @@ def test_a_slow_bot_neither_blocks_other_tables_nor_overruns_its_budget(
         card = first["vue"]["paquet"][0]["id"]
         ws_other.send_json({"type": "coup", "seq": 0, "coup": {"type": "choisir", "carte": card}})
         state_after(ws_other, 1)
-        assert time.monotonic() - started < 0.8  # told at once while the bot thinks
+        assert time.monotonic() - started < 4.0  # told while the bot still thinks (6 s)
         # The bot had 1 s: its table goes on with a fallback move before the slow one is ready.
         moved = state_after(ws_slow, 1)
         elapsed = time.monotonic() - started
-        assert 0.9 <= elapsed < 2.8, elapsed
+        assert 0.9 <= elapsed < 5.0, elapsed
         assert moved["vue"]["a_choisi"][1] is True
 
 

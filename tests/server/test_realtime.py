@@ -85,14 +85,10 @@ def play_seat_to_the_end(ws: Any, log: list[Message] | None = None) -> Message:
 def stored_record(database_url: str, table_id: str) -> GameRecord:
     store = Storage(database_url)
     try:
-        loaded = store.load_table(table_id)
+        record = store.load_record(table_id)
     finally:
         store.close()
-    assert loaded is not None
-    row, _, moves = loaded
-    record = GameRecord(row.game, row.players, row.seed, row.options)
-    for seat, action in moves:
-        record = record.with_move(seat, action)
+    assert record is not None
     return record
 
 

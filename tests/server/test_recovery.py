@@ -32,7 +32,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from ludotheque.core.match import Match
-from ludotheque.core.record import GameRecord, Move
+from ludotheque.core.record import GameRecord
 from ludotheque.games import default_registry
 from ludotheque.games.gutenberg.bots_greedy import own_hand
 from ludotheque.games.gutenberg.wordfinder import best_words
@@ -110,18 +110,11 @@ def stored_record(database_url: str, table_id: str) -> GameRecord:
     """The table's record as a restarted server would rebuild it from storage."""
     storage = Storage(database_url)
     try:
-        loaded = storage.load_table(table_id)
+        record = storage.load_record(table_id)
     finally:
         storage.close()
-    assert loaded is not None, f"table {table_id} is not in storage"
-    row, _seats, moves = loaded
-    return GameRecord(
-        row.game,
-        row.players,
-        row.seed,
-        row.options,
-        tuple(Move(seat, action) for seat, action in moves),
-    )
+    assert record is not None, f"table {table_id} is not in storage"
+    return record
 
 
 # --- server processes ------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from ludotheque.core.record import GameRecord, Move
+from ludotheque.core.record import GameRecord
 from ludotheque.games import default_registry
 from ludotheque.games.gutenberg.cards import Card
 from ludotheque.games.gutenberg.wordfinder import best_words
@@ -226,19 +226,11 @@ def stored_outcome(server: LiveServer, table_id: str) -> tuple[dict[str, Any], G
     """The outcome of the game rebuilt from the moves stored in the database, and its record."""
     storage = Storage(server.database)
     try:
-        loaded = storage.load_table(table_id)
+        record = storage.load_record(table_id)
     finally:
         storage.close()
-    assert loaded is not None
-    row, _seats, moves = loaded
-    record = GameRecord(
-        row.game,
-        row.players,
-        row.seed,
-        row.options,
-        tuple(Move(seat, action) for seat, action in moves),
-    )
-    outcome = record.replay(default_registry().get(row.game)).outcome()
+    assert record is not None
+    outcome = record.replay(default_registry().get(record.game)).outcome()
     assert outcome is not None, "the stored game is not over"
     return outcome.to_json(), record
 

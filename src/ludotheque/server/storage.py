@@ -39,6 +39,7 @@ from sqlalchemy import (
 from sqlalchemy.pool import StaticPool
 
 from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.record import GameRecord, Move
 
 __all__ = ["SeatRow", "Storage", "TableRow", "default_database_url"]
 
@@ -224,6 +225,15 @@ class Storage:
                 .first()
             )
             return None if row is None else self._table(db, row)
+
+    def load_record(self, table_id: str) -> GameRecord | None:
+        """The game record of a table (seed, options, stored moves), None if unknown."""
+        loaded = self.load_table(table_id)
+        if loaded is None:
+            return None
+        row, _seats, moves = loaded
+        played = tuple(Move(seat, action) for seat, action in moves)
+        return GameRecord(row.game, row.players, row.seed, row.options, played)
 
     def _table(
         self, db: Any, row: Any
