@@ -164,6 +164,10 @@ class Board:
             return "La pièce doit toucher par un côté une pièce déjà posée."
         return None
 
+    def touching(self, tile: Tile, x: int, y: int) -> frozenset[str]:
+        """The tiles ``tile`` would touch along a side with its top-left cell at (x, y)."""
+        return frozenset(self._touching(Placed(tile, x, y)))
+
     def _touching(self, candidate: Placed) -> set[str]:
         found: set[str] = set()
         t = candidate.tile

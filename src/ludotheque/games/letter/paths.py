@@ -1,0 +1,481 @@
+"""Word paths on a Letter board: the words readable on it, and the new words a tile makes.
+
+A *path* is a tuple of tile ids in reading order: each tile at most once, each touching the
+next along a side, never a blank (« Lire : On peut choisir n'importe quelle lettre pour
+commencer un mot. Le sens de lecture peut être de haut en bas, de bas en haut, de gauche à
+droite, de droite à gauche et dans n'importe quel zigzag. […] Il n'est pas permis de lire
+diagonalement. Il est interdit d'utiliser la même lettre plusieurs fois pour former un même
+mot. »). A big tile is one letter, read once, that may touch many tiles. A word has at least
+two letters. Letters are read as the tiles carry them (normalised ``A``–``Z``, like the
+lexicon).
+
+>>> from ludotheque.lexicon.prefixes import PrefixIndex
+>>> index = PrefixIndex.build(["MA", "AMOUR", "MUR", "MURE", "RUE", "RE", "OU", "ROUE"])
+>>> board = Board.empty(6, 4)  # M (2 cells wide) U R (2 cells high) / A, blank
+>>> for tile, x, y in [(Tile("t1", "M", 2, 1), 0, 0), (Tile("t2", "U", 1, 1), 2, 0),
+...                    (Tile("t3", "R", 1, 2), 3, 0), (Tile("t4", "A", 1, 1), 0, 1),
+...                    (Tile("t5", "", 1, 1), 1, 1)]:
+...     board = board.place(tile, x, y)
+>>> readable_words(board, index)  # the blank t5 is never read
+{'MA': (('t1', 't4'),), 'MUR': (('t1', 't2', 't3'),)}
+>>> paths_of(board, "MUR"), is_path(board, ("t1", "t2", "t3")), is_path(board, ("t4", "t2"))
+([('t1', 't2', 't3')], True, False)
+>>> new_words(board, index, {"MA": [frozenset({"t1", "t4"})]})  # MA already noted
+{'MUR': (('t1', 't2', 't3'),)}
+>>> board = board.place(Tile("t6", "E", 1, 1), 3, 2)  # under the R
+>>> words_through(board, "t6", index)
+{'MURE': (('t1', 't2', 't3', 't6'),), 'RE': (('t3', 't6'),)}
+>>> noted = {"MURE": [frozenset({"t1", "t2", "t3", "t6"})]}
+>>> hand = [Tile("h1", "E", 1, 1), Tile("h2", "O", 1, 1)]
+>>> for p in best_placements(board, hand, index, noted, len, top=3):  # score: new words
+...     print(p.tile.id, p.cell, p.score, p.words)
+h1 c2 2 {'RE': (('t3', 'h1'),), 'RUE': (('t3', 't2', 'h1'),)}
+h1 e1 1 {'RE': (('t3', 'h1'),)}
+h1 e2 1 {'RE': (('t3', 'h1'),)}
+
+In c2 the E also spells MURE again, but with pieces already noted for MURE: not new.
+
+How (figures in ``docs/performance.md``):
+
+1. The letter tiles become integers with their letters and neighbour lists. A depth-first
+   search grows paths from every tile, one neighbour at a time, keeping the used tiles as a
+   bit mask and, instead of the string alone, its span in the sorted word list of the
+   :class:`~ludotheque.lexicon.prefixes.PrefixIndex` (the words starting with the letters so
+   far): each step narrows the span with two binary searches and stops as soon as it is empty,
+   records a word when the span starts with the letters themselves, and stops when the span
+   holds nothing longer. Only paths spelling the start of some word are ever built.
+2. The words through one tile ``T`` (:func:`words_through`): the live paths of the board
+   without ``T`` are kept with their spans (paths « before ``T`` »); those ending next to
+   ``T`` are continued onto it and then onwards; plus the paths starting at ``T``. Each path
+   through ``T`` is found once: its part before ``T`` is one of the kept paths, or empty.
+3. :func:`best_placements` searches the paths of the board once, keeping every live one (ending
+   anywhere); a placement only adds a tile, so its words are those paths continued onto the
+   new tile as in 2., plus those starting at it. Only positions touching a letter tile can
+   make a word, and two placements of the same letter with the same letter neighbours make the
+   same words: they are searched once (most positions of a hand share their neighbours).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from itertools import pairwise
+
+from ludotheque.lexicon.prefixes import PrefixIndex, successor
+
+from .board import Board, Placed, Tile, cell_name
+
+__all__ = [
+    "Noted",
+    "Path",
+    "ScoredPlacement",
+    "WordPaths",
+    "best_placements",
+    "brute_force_words",
+    "is_new",
+    "is_path",
+    "new_words",
+    "path_word",
+    "paths_of",
+    "readable_words",
+    "words_through",
+]
+
+Path = tuple[str, ...]
+"""Tile ids in reading order."""
+WordPaths = dict[str, tuple[Path, ...]]
+"""Words (in alphabetical order) with every path spelling each (in order of their ids)."""
+Noted = Mapping[str, Collection[AbstractSet[str]]]
+"""For each word already noted, the tile sets it was noted with."""
+
+MIN_LETTERS = 2
+"""A word has at least two letters."""
+
+# A live search state: letters so far, their span in the index, tiles used (bits), path.
+_State = tuple[str, int, int, int, Path]
+_Found = dict[str, list[Path]]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredPlacement:
+    """A tile of the hand put with its top-left cell at (``x``, ``y``), and what it makes.
+
+    ``words``: the new words whose path uses the tile, each with its new paths; ``score``:
+    what the caller's ``score`` gave for them.
+    """
+
+    tile: Tile
+    x: int
+    y: int
+    words: WordPaths
+    score: float
+
+    @property
+    def cell(self) -> str:
+        """The top-left cell, like ``"b3"``."""
+        return cell_name(self.x, self.y)
+
+
+class _Graph:
+    """The letter tiles of a board as integers: ids, letters and neighbours (blanks left out).
+
+    One more slot than tiles is kept at the end, for a tile being tried (:meth:`extra`).
+    """
+
+    __slots__ = ("adjacency", "ids", "letters", "nexts", "number")
+
+    def __init__(self, board: Board) -> None:
+        placed = [item for item in board.placed if not item.tile.blank]
+        self.ids = [item.tile.id for item in placed]
+        self.number = {tile_id: i for i, tile_id in enumerate(self.ids)}
+        self.letters = [item.tile.letter for item in placed]
+        # The successor of a letter: appended to a prefix, the end of that prefix's span.
+        self.nexts = [successor(letter) for letter in self.letters]
+        self.adjacency = [
+            tuple(sorted(self.number[n] for n in board.letter_neighbours(tile_id)))
+            for tile_id in self.ids
+        ]
+        self.ids.append("")
+        self.letters.append("")
+        self.nexts.append("")
+        self.adjacency.append(())
+
+    @property
+    def extra(self) -> int:
+        """The slot of a tile being tried (numbered after the board's letter tiles)."""
+        return len(self.ids) - 1
+
+    def try_tile(self, tile_id: str, letter: str, neighbours: tuple[int, ...]) -> int:
+        """Fill the extra slot with a tile touching ``neighbours``; its number."""
+        n = self.extra
+        self.ids[n] = tile_id
+        self.letters[n] = letter
+        self.nexts[n] = successor(letter)
+        self.adjacency[n] = neighbours
+        return n
+
+
+class _Search:
+    """Depth-first searches of one graph with one index (see the module doc).
+
+    Found paths are recorded as tuples of tile ids, straight from the stack of the search.
+    """
+
+    __slots__ = ("found", "graph", "index", "keep")
+
+    def __init__(self, graph: _Graph, index: PrefixIndex) -> None:
+        self.graph = graph
+        self.index = index
+        self.found: _Found = {}
+        # When set: every live state that can still grow, listed by the tile it ends on.
+        self.keep: list[list[_State]] | None = None
+
+    def run(self, start: int, used: int, record: bool) -> None:
+        """Every path from tile ``start`` avoiding ``used`` (words recorded if ``record``)."""
+        graph = self.graph
+        letter = graph.letters[start]
+        lo, hi = self.index.span(letter)
+        if lo == hi:
+            return
+        used |= 1 << start
+        path = [graph.ids[start]]
+        if record and self.index.words[lo] == letter and len(letter) >= MIN_LETTERS:
+            self.found.setdefault(letter, []).append(tuple(path))
+        if self.keep is not None:
+            self.keep[start].append((letter, lo, hi, used, tuple(path)))
+        self._visit(start, letter, lo, hi, used, path, record)
+
+    def resume(self, state: _State, tile: int) -> None:
+        """Continue a kept ``state`` onto ``tile`` (a neighbour of its end), then onwards."""
+        letters, lo, hi, used, ids = state
+        text = letters + self.graph.letters[tile]
+        words = self.index.words
+        lo = bisect_left(words, text, lo, hi)
+        if lo == hi:
+            return
+        word = words[lo]
+        if not word.startswith(text):
+            return
+        path = [*ids, self.graph.ids[tile]]
+        hi = bisect_left(words, letters + self.graph.nexts[tile], lo, hi)
+        if len(word) == len(text):
+            self.found.setdefault(text, []).append(tuple(path))
+            if hi - lo == 1:
+                return
+        self._visit(tile, text, lo, hi, used | 1 << tile, path, True)
+
+    def _visit(
+        self, i: int, letters: str, lo: int, hi: int, used: int, path: list[str], record: bool
+    ) -> None:
+        # The hot loop: locals only, two binary searches a step, the path as a stack of ids.
+        words = self.index.words
+        graph = self.graph
+        tile_ids = graph.ids
+        tile_letters = graph.letters
+        nexts = graph.nexts
+        adjacency = graph.adjacency
+        found = self.found
+        keep = self.keep
+        push = path.append
+        pop = path.pop
+
+        def visit(i: int, letters: str, lo: int, hi: int, used: int) -> None:
+            for j in adjacency[i]:
+                if used >> j & 1:
+                    continue
+                text = letters + tile_letters[j]
+                start = bisect_left(words, text, lo, hi)
+                if start == hi:
+                    continue
+                word = words[start]
+                if not word.startswith(text):
+                    continue
+                end = bisect_left(words, letters + nexts[j], start, hi)
+                push(tile_ids[j])
+                if len(word) == len(text):
+                    if record:
+                        found.setdefault(text, []).append(tuple(path))
+                    if end - start == 1:
+                        pop()
+                        continue  # the word itself, nothing longer
+                mask = used | 1 << j
+                if keep is not None:
+                    keep[j].append((text, start, end, mask, tuple(path)))
+                visit(j, text, start, end, mask)
+                pop()
+
+        visit(i, letters, lo, hi, used)
+
+    def through(self, tile: int, states: Sequence[Sequence[_State]]) -> None:
+        """Every path using ``tile``: from it, or ``states`` (by end tile) continued onto it."""
+        self.run(tile, 0, True)
+        for n in self.graph.adjacency[tile]:
+            for state in states[n]:  # searched without ``tile``: it is not on their paths
+                self.resume(state, tile)
+
+
+def _word_paths(found: _Found) -> WordPaths:
+    return {word: tuple(sorted(found[word])) for word in sorted(found)}
+
+
+def readable_words(board: Board, index: PrefixIndex) -> WordPaths:
+    """Every word of ``index`` readable on ``board``, with every path that spells it."""
+    graph = _Graph(board)
+    search = _Search(graph, index)
+    for start in range(graph.extra):
+        search.run(start, 0, True)
+    return _word_paths(search.found)
+
+
+def words_through(board: Board, tile_id: str, index: PrefixIndex) -> WordPaths:
+    """The words readable on ``board`` by a path using tile ``tile_id``, with those paths.
+
+    A blank makes none. :class:`KeyError` if the tile is not on the board.
+    """
+    if board.get(tile_id).tile.blank:
+        return {}
+    graph = _Graph(board)
+    tile = graph.number[tile_id]
+    search = _Search(graph, index)
+    # The paths « before » the tile: on the board without it, ending next to it.
+    search.keep = [[] for _ in graph.ids]
+    for start in range(graph.extra):
+        if start != tile:
+            search.run(start, 1 << tile, False)
+    states = search.keep
+    search.keep = None
+    search.through(tile, states)
+    return _word_paths(search.found)
+
+
+def is_new(word: str, path: Iterable[str], noted: Noted) -> bool:
+    """Rule 4: never noted, or noted only with tiles all different from the path's.
+
+    « un mot est « nouveau » si aucun autre joueur ne l'a noté sur sa feuille. Exception: ce
+    mot est formé une deuxième fois mais avec des pièces complètement différentes. »
+
+    >>> is_new("MUR", ("a", "b", "c"), {"MUR": [{"c", "d", "e"}]})
+    False
+    >>> is_new("MUR", ("a", "b", "c"), {"MUR": [{"d", "e", "f"}]}), is_new("MU", "ab", {})
+    (True, True)
+    """
+    sets = noted.get(word)
+    if not sets:
+        return True
+    tiles = set(path)
+    return all(tiles.isdisjoint(noted_set) for noted_set in sets)
+
+
+def _only_new(words: WordPaths, noted: Noted) -> WordPaths:
+    result: WordPaths = {}
+    for word, paths in words.items():
+        if word in noted:
+            kept = tuple(path for path in paths if is_new(word, path, noted))
+            if kept:
+                result[word] = kept
+        else:
+            result[word] = paths
+    return result
+
+
+def new_words(
+    board: Board, index: PrefixIndex, noted: Noted, through: str | None = None
+) -> WordPaths:
+    """The words readable on ``board`` that are new (:func:`is_new`), with their new paths.
+
+    ``through``: only the paths using that tile (the words a tile just placed makes).
+    """
+    words = (
+        readable_words(board, index) if through is None else words_through(board, through, index)
+    )
+    return _only_new(words, noted)
+
+
+def _letter_contacts(board: Board, graph: _Graph, tile: Tile, x: int, y: int) -> tuple[int, ...]:
+    """The letter tiles (graph numbers) that ``tile`` would touch at (x, y)."""
+    number = graph.number
+    found = {number[owner] for owner in board.touching(tile, x, y) if owner in number}
+    return tuple(sorted(found))
+
+
+def best_placements(
+    board: Board,
+    hand_tiles: Iterable[Tile],
+    index: PrefixIndex,
+    noted: Noted,
+    score: Callable[[WordPaths], float],
+    *,
+    anywhere: bool = False,
+    top: int = 1,
+) -> list[ScoredPlacement]:
+    """The ``top`` best placements of a tile of the hand, best first.
+
+    Every tile of ``hand_tiles`` is tried at every legal position (``board.positions``, with
+    ``anywhere`` for the first round); a placement's words are the new words (:func:`is_new`
+    against ``noted``) whose path uses the placed tile, each with its new paths, and
+    placements are ranked by ``score(words)`` (``len`` counts the words), then in hand order,
+    then by position (rows, then columns). A placement that makes no new word is not a move
+    (« il doit nommer au moins un nouveau mot ») and is never returned.
+    """
+    if top < 1:
+        return []
+    graph = _Graph(board)
+    search = _Search(graph, index)
+    search.keep = [[] for _ in graph.ids]
+    for start in range(graph.extra):
+        search.run(start, 0, False)
+    states = search.keep
+    search.keep = None
+    slot = graph.extra
+    # (letter, letter neighbours) -> the tile tried first there, and the words through it.
+    made: dict[tuple[str, tuple[int, ...]], tuple[str, WordPaths]] = {}
+    # The same and a tile id -> the new words through that tile.
+    fresh: dict[tuple[str, tuple[int, ...], str], WordPaths] = {}
+    ranked: list[tuple[float, int, int, int, Tile, WordPaths]] = []
+    for order, tile in enumerate(hand_tiles):
+        if tile.blank:
+            continue
+        for x, y in board.positions(tile, anywhere=anywhere):
+            contacts = _letter_contacts(board, graph, tile, x, y)
+            if not contacts:
+                continue  # a lone letter reads no word
+            new = fresh.get((tile.letter, contacts, tile.id))
+            if new is None:
+                key = (tile.letter, contacts)
+                known = made.get(key)
+                if known is None:
+                    search.found = {}
+                    graph.try_tile(tile.id, tile.letter, contacts)
+                    search.through(slot, states)
+                    known = made[key] = (tile.id, _word_paths(search.found))
+                first, words = known
+                if first != tile.id:
+                    words = _renamed(words, first, tile.id)
+                new = fresh[tile.letter, contacts, tile.id] = _only_new(words, noted)
+            if new:
+                ranked.append((-score(new), order, y, x, tile, new))
+    ranked.sort(key=lambda item: item[:4])
+    return [
+        ScoredPlacement(tile, x, y, dict(words), -negative)
+        for negative, _, y, x, tile, words in ranked[:top]
+    ]
+
+
+def _renamed(words: WordPaths, old: str, new: str) -> WordPaths:
+    """``words`` with tile ``old`` called ``new`` in every path (paths sorted again)."""
+    renamed: WordPaths = {}
+    for word, paths in words.items():
+        spelt = [tuple(new if tile_id == old else tile_id for tile_id in path) for path in paths]
+        renamed[word] = tuple(sorted(spelt))
+    return renamed
+
+
+def paths_of(board: Board, word: str) -> list[Path]:
+    """Every path of ``board`` spelling ``word``, in order (``[]`` if it cannot be read)."""
+    letters = {item.tile.id: item.tile.letter for item in board.placed if not item.tile.blank}
+    found: list[Path] = []
+
+    def extend(tile_id: str, at: int, path: Path) -> None:
+        if at == len(word):
+            found.append(path)
+            return
+        for n in board.letter_neighbours(tile_id):
+            if n not in path and word.startswith(letters[n], at):
+                extend(n, at + len(letters[n]), (*path, n))
+
+    if word:
+        for tile_id, letter in letters.items():
+            if word.startswith(letter):
+                extend(tile_id, len(letter), (tile_id,))
+    return sorted(found)
+
+
+def path_word(board: Board, path: Iterable[str]) -> str:
+    """The letters read along ``path`` (:class:`KeyError` for a tile not on the board)."""
+    return "".join(board.get(tile_id).tile.letter for tile_id in path)
+
+
+def is_path(board: Board, path: Sequence[str]) -> bool:
+    """Whether ``path`` can be read: letter tiles of the board, once each, touching in turn."""
+    if not path or len(set(path)) != len(path):
+        return False
+    for tile_id in path:
+        if tile_id not in board or board.get(tile_id).tile.blank:
+            return False
+    return all(b in board.neighbours(a) for a, b in pairwise(path))
+
+
+def brute_force_words(board: Board, words: Iterable[str]) -> WordPaths:
+    """The baseline of :func:`readable_words`: each word of ``words`` looked for on its own.
+
+    Independent of the prefix index and of the board's neighbour table: tiles touch when
+    :meth:`Placed.touches` says so (every pair is compared), and every word (of at least two
+    letters, whose letters all appear on the board) is matched letter by letter from each
+    tile, by a plain backtracking search.
+    """
+    placed: list[Placed] = [item for item in board.placed if not item.tile.blank]
+    touching: dict[str, list[Placed]] = {
+        item.tile.id: [other for other in placed if other is not item and item.touches(other)]
+        for item in placed
+    }
+    present = set("".join(item.tile.letter for item in placed))
+    found: dict[str, list[Path]] = {}
+
+    def extend(word: str, item: Placed, at: int, path: Path) -> None:
+        if at == len(word):
+            found.setdefault(word, []).append(path)
+            return
+        for other in touching[item.tile.id]:
+            letter = other.tile.letter
+            if other.tile.id not in path and word.startswith(letter, at):
+                extend(word, other, at + len(letter), (*path, other.tile.id))
+
+    for word in words if isinstance(words, (set, frozenset)) else set(words):
+        if len(word) < MIN_LETTERS or not present.issuperset(word):
+            continue
+        for item in placed:
+            if word.startswith(item.tile.letter):
+                extend(word, item, len(item.tile.letter), (item.tile.id,))
+    return {word: tuple(sorted(found[word])) for word in sorted(found)}
