@@ -146,6 +146,15 @@ class State(ABC, Generic[A]):
         """
         raise NotImplementedError(f"{type(self).__name__} does not resample hidden information")
 
+    def hides_between_seats(self) -> bool:
+        """Whether some seat may now see something that another seat may not (a hand...).
+
+        True by default for games with hidden information. A game whose only hidden part at
+        times is chance that nobody sees (a face-down pile) says False then, so the generic
+        secrecy check does not ask its redraw to change what other seats see.
+        """
+        return True
+
     def invariant_violations(self) -> list[str]:
         """Broken invariants (cards created or lost...), for the generic tests. Empty when sound."""
         return []

@@ -44,6 +44,9 @@ class Rng:
             raise ValueError(f"seed must be an integer in [0, 2**63 - 1], got {seed!r}")
         return cls(random.Random(seed).getstate())
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rng:
+        return self  # immutable: copies of a state may share it
+
     def draws(self) -> Draws:
         """A mutable cursor that starts from this snapshot."""
         return Draws(self)

@@ -14,5 +14,6 @@ def default_registry() -> Registry:
     """Every game shipped with ludotheque (imported on first use)."""
     from ludotheque.games.encheres import Encheres
     from ludotheque.games.gutenberg import Gutenberg
+    from ludotheque.games.letter import Letter
 
-    return Registry([Gutenberg(), Encheres()])
+    return Registry([Gutenberg(), Letter(), Encheres()])

@@ -103,6 +103,9 @@ class Board:
         default_factory=dict, repr=False, compare=False
     )
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self  # immutable: copies of a state may share it
+
     @classmethod
     def empty(cls, columns: int, rows: int) -> Board:
         if not (1 <= columns <= 26 and 1 <= rows <= 99):

@@ -1,0 +1,222 @@
+"""The Letter game object: description, options, set-up and action encoding."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ludotheque.core.errors import InvalidOptions, MalformedInput
+from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.options import GameInfo, Mode, OptionSpec
+from ludotheque.core.protocol import Game, Seat
+from ludotheque.core.rng import Rng
+
+from .actions import (
+    Action,
+    ChooseSize,
+    Claim,
+    Knock,
+    NoKnock,
+    Pass,
+    Placement,
+    Turn,
+    decode_action,
+    encode_action,
+)
+from .board import Board
+from .notation import describe_action, format_action, parse_action
+from .state import DEAL, Catalog, Config, LetterState, dictionary
+from .tiles import (
+    DEFAULT_BOARD_SIZE,
+    MAX_BOARD_SIZE,
+    MIN_BOARD_SIZE,
+    default_tiles,
+    parse_tiles,
+    size_key,
+)
+
+__all__ = ["SOLO_LETTERS", "Letter"]
+
+SOLO_LETTERS = {"1": 10, "2": 20}
+"""Letters of a solo game when ``lettres_solo`` is 0 (« Commencez par exemple avec dix
+lettres », « Il convient de choisir une quantité à partir de 20 lettres »)."""
+MIN_SOLO_LETTERS = 5
+MAX_SOLO_LETTERS = 40
+
+
+class Letter(Game[LetterState, Action]):
+    """Letter (Michael Sohre & Werner Falkhof, THETA 2009), registered as ``letter``."""
+
+    info = GameInfo(
+        name="letter",
+        title="Letter",
+        summary="Des lettres de toutes tailles sur un quadrillage, des mots lus en zigzag.",
+        authors="Michael Sohre & Werner Falkhof (THETA-promotion, 2009)",
+        modes=(
+            Mode("classique", "Partie à plusieurs", 2, 6),
+            Mode("solo", "Solo", 1, 1, summary="Variante 1 : beaucoup de mots ; 2 : mots longs."),
+        ),
+        options=(
+            OptionSpec(
+                "comptage",
+                "Comptage des points (possibilité 1, 2 ou 3)",
+                "choice",
+                "3",
+                choices=("1", "2", "3"),
+                modes=("classique",),
+            ),
+            OptionSpec(
+                "variante_solo", "Variante solo", "choice", "1", choices=("1", "2"), modes=("solo",)
+            ),
+            OptionSpec(
+                "lettres_solo",
+                "Lettres en solo (0 : 10 en variante 1, 20 en variante 2)",
+                "int",
+                0,
+                minimum=0,
+                maximum=MAX_SOLO_LETTERS,
+                modes=("solo",),
+            ),
+            OptionSpec(
+                "tirage",
+                "Prise des lettres (par taille, face cachée ; ou au hasard)",
+                "choice",
+                "taille",
+                choices=("taille", "hasard"),
+            ),
+            OptionSpec(
+                "erreurs",
+                "Mot non valable : refusé, ou pénalité du livret",
+                "choice",
+                "refus",
+                choices=("refus", "penalite"),
+            ),
+            OptionSpec("frapper", "Frapper sur la table", "bool", True, modes=("classique",)),
+            OptionSpec("sablier", "Sablier de 30 secondes", "bool", False),
+            OptionSpec(
+                "noms_de_lieux", "Noms propres admis (lieux, mais aussi prénoms)", "bool", False
+            ),
+            OptionSpec(
+                "plateau",
+                "Côté du plateau (cases)",
+                "int",
+                DEFAULT_BOARD_SIZE,
+                minimum=MIN_BOARD_SIZE,
+                maximum=MAX_BOARD_SIZE,
+            ),
+            OptionSpec("tuiles", "Fichier de pièces (texte)", "text", None),
+        ),
+        hidden_information=True,  # the face-down pile and pending knocks (docs/rules/letter.md, D4)
+        simultaneous=True,
+        chance=True,
+    )
+
+    def setup(self, players: int, options: JsonObject, rng: Rng) -> LetterState:
+        text = options.get("tuiles")
+        try:
+            tiles = parse_tiles(text, source="tuiles") if isinstance(text, str) else default_tiles()
+        except MalformedInput as error:
+            raise InvalidOptions(error.message, option="tuiles") from None
+        solo = options["mode"] == "solo"
+        variant = str(options.get("variante_solo", "1"))
+        if solo:
+            quota = options.get("lettres_solo", 0)
+            assert isinstance(quota, int)
+            quota = quota or SOLO_LETTERS[variant]
+            if quota < MIN_SOLO_LETTERS:
+                raise InvalidOptions(
+                    f"Option « lettres_solo » : au moins {MIN_SOLO_LETTERS} lettres (ou 0).",
+                    option="lettres_solo",
+                )
+        else:
+            quota = DEAL[players]
+        if quota * players > len(tiles.letters):
+            raise InvalidOptions(
+                f"Le jeu de pièces n'a que {len(tiles.letters)} lettres : il en faut "
+                f"{quota * players}.",
+                option="tuiles",
+            )
+        side = options["plateau"]
+        assert isinstance(side, int)
+        draws = rng.draws()
+        # « Les joueurs […] déterminent le premier joueur »: by lot (D2).
+        starter = draws.below(players)
+        pool = list(draws.shuffled(tile.id for tile in tiles.letters))
+        hands = [[tiles.blanks[seat].id] for seat in range(players)]
+        draw = str(options["tirage"])
+        if draw == "hasard":
+            for _ in range(quota):
+                for step in range(players):
+                    hands[(starter + step) % players].append(pool.pop(0))
+        places = bool(options["noms_de_lieux"])
+        return LetterState(
+            config=Config(
+                seats=players,
+                solo=solo,
+                variant=int(variant) if solo else 0,
+                counting=str(options.get("comptage", "3")),
+                errors=str(options["erreurs"]),
+                hourglass=bool(options["sablier"]),
+                knocking=bool(options.get("frapper", False)) and not solo,
+                draw=draw,
+                places=places,
+                side=side,
+                quota=quota,
+                starter=starter,
+            ),
+            catalog=Catalog(tiles),
+            words=dictionary(places),
+            phase="tirage" if draw == "taille" else "jeu",
+            board=Board.empty(side, side),
+            pool=tuple(pool),
+            hands=tuple(tuple(hand) for hand in hands),
+            free=(),
+            box=tuple(blank.id for blank in tiles.blanks[players:]),
+            sheets=((),) * players,
+            active=starter,
+            first_done=(False,) * players,
+            dry=0,
+            turn=0,
+            word_in_turn=False,
+            window=(),
+            pending=(None,) * players,
+            knocks=(),
+            events=(),
+            rng=draws.freeze(),
+        )
+
+    def encode_action(self, action: Action) -> JsonValue:
+        return encode_action(action)
+
+    def decode_action(self, data: JsonValue) -> Action:
+        return decode_action(data)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def describe_action(
+        self, state: LetterState, seat: Seat, action: Action, observer: Seat | None, name: str
+    ) -> str:
+        return describe_action(state, seat, action, observer, name)
+
+    def illegal_examples(self, state: LetterState, seat: Seat) -> Iterable[Action]:
+        mine = set(state.hands[seat])
+        other = next(t for t in sorted(state.catalog) if t not in mine and t not in state.free)
+        if state.phase == "tirage":
+            sizes = set(state.pool_sizes())
+            every = sorted((f"{w}x{h}" for w in (1, 2, 3) for h in (1, 2, 3)), key=size_key)
+            yield from [ChooseSize(size) for size in every if size not in sizes][:1]
+            yield Pass()
+            return
+        if state.phase == "frappe":
+            yield Knock((Claim((other, other)),))  # a tile twice (and maybe not on the board)
+            return
+        letters = state.letters_of(seat)
+        yield Turn((Placement(other, 0, 0),))  # not the seat's tile
+        yield NoKnock()
+        if letters:
+            yield Turn((Placement(letters[0], state.config.side, 0),))  # outside the grid
+        if not state.may_pass(seat):
+            yield Pass()
