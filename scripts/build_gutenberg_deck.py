@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import lzma
-import math
 import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -35,9 +33,15 @@ from pathlib import Path
 
 try:
     from ludotheque.games.gutenberg.cards import Card
+    from ludotheque.lexicon.frequency import ALPHABET, allocate
+    from ludotheque.lexicon.frequency import letter_frequencies as _frequencies
+    from ludotheque.lexicon.frequency import word_list as lexicon_words
 except ImportError:  # run from a source checkout where the package is not installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
     from ludotheque.games.gutenberg.cards import Card
+    from ludotheque.lexicon.frequency import ALPHABET, allocate
+    from ludotheque.lexicon.frequency import letter_frequencies as _frequencies
+    from ludotheque.lexicon.frequency import word_list as lexicon_words
 
 from ludotheque.games.gutenberg.deck import (
     CHALLENGE_COUNT,
@@ -54,7 +58,6 @@ from ludotheque.games.gutenberg.deck import (
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO_ROOT / "src" / "ludotheque" / "games" / "gutenberg" / "data" / "deck.txt"
 
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DECK_VOWELS = "AEIOU"  # the letters of the Vowel deck, and the "vowels" of the 20 % target
 CONSONANTS = "".join(c for c in ALPHABET if c not in DECK_VOWELS and c != "Q")  # Y included
 
@@ -74,7 +77,6 @@ LETTER_DECK_CONSONANTS = LETTER_COUNT - LETTER_DECK_VOWELS - QU_CARDS  # 60
 # drafted cards, two common letters and the common vowel), every letter weighing 1 except the
 # last, which weighs 1/2 (see position_weight).
 PLAYABLE_MAX_LENGTH = 8
-LAST_LETTER_WEIGHT = Fraction(1, 2)
 
 # Values: a letter at least as frequent as VALUE_REFERENCE is worth 1; each halving of the
 # frequency below it adds a point, up to 6 (see letter_values).
@@ -82,71 +84,6 @@ VALUE_REFERENCE = Fraction(8, 100)
 MAX_VALUE = 6
 
 TITLE = "Gutenberg — reconstruction ludotheque (pas la liste imprimée)"
-
-
-def position_weight(index: int, length: int) -> Fraction:
-    """Weight of the letter at 0-based ``index`` in a word of ``length`` letters.
-
-    The last letter weighs half: in a lexicon of every inflected form, the final letter is
-    mostly an inflection (plural S, verb endings in Z, T, S), far more often than in the words
-    players write; the other positions weigh 1.
-
-    >>> position_weight(0, 5), position_weight(4, 5)
-    (Fraction(1, 1), Fraction(1, 2))
-    """
-    return LAST_LETTER_WEIGHT if index == length - 1 else Fraction(1)
-
-
-def letter_frequencies(words: Iterable[str]) -> dict[str, Fraction]:
-    """Position-weighted share of each letter A–Z (the shares sum to 1).
-
-    Counted exactly (integers, then fractions) so that the result does not depend on the order
-    of ``words``.
-    """
-    counts: Counter[tuple[str, int, int]] = Counter()
-    for word in words:
-        length = len(word)
-        if length > PLAYABLE_MAX_LENGTH:
-            continue
-        for index, letter in enumerate(word):
-            counts[letter, index, length] += 1
-    totals: dict[str, Fraction] = dict.fromkeys(ALPHABET, Fraction(0))
-    for (letter, index, length), count in counts.items():
-        totals[letter] += count * position_weight(index, length)
-    grand = sum(totals.values(), Fraction(0))
-    return {letter: total / grand for letter, total in totals.items()}
-
-
-def allocate(weights: Mapping[str, Fraction], seats: int, minimum: int = 1) -> dict[str, int]:
-    """Share ``seats`` cards among letters by the largest-remainder (Hamilton) method.
-
-    Letters whose exact quota is below ``minimum`` get ``minimum`` and leave the pool; the
-    quotas of the others are recomputed on the remaining seats, until every quota reaches the
-    minimum. Then each letter gets the whole part of its quota, and the seats left go to the
-    largest remainders (ties: the larger weight, then alphabetical order).
-
-    >>> allocate({"A": Fraction(6), "B": Fraction(3), "C": Fraction(1, 10)}, 5)
-    {'A': 3, 'B': 1, 'C': 1}
-    """
-    fixed: dict[str, int] = {}
-    pool = dict(weights)
-    while True:
-        left = seats - minimum * len(fixed)
-        total = sum(pool.values(), Fraction(0))
-        low = {letter for letter, w in pool.items() if left * w / total < minimum}
-        if not low:
-            break
-        for letter in low:
-            fixed[letter] = minimum
-            del pool[letter]
-    quotas = {letter: left * w / total for letter, w in pool.items()}
-    counts = {letter: math.floor(q) for letter, q in quotas.items()}
-    rest = left - sum(counts.values())
-    by_remainder = sorted(pool, key=lambda x: (-(quotas[x] - counts[x]), -pool[x], x))
-    for letter in by_remainder[:rest]:
-        counts[letter] += 1
-    counts.update(fixed)
-    return {letter: counts[letter] for letter in sorted(counts)}
 
 
 def rarity_value(frequency: Fraction) -> int:
@@ -324,15 +261,9 @@ def render(deck: Deck) -> str:
     return format_deck(deck, PREAMBLE)
 
 
-def lexicon_words(path: Path | None = None) -> list[str]:
-    """The project's common French words, sorted (or those of ``path``, one per line, .xz ok)."""
-    if path is not None:
-        opener = lzma.open if path.suffix == ".xz" else open
-        with opener(path, "rt", encoding="utf-8") as stream:
-            return sorted(line.strip() for line in stream if line.strip())
-    from ludotheque.lexicon import common_words
-
-    return sorted(common_words().words)
+def letter_frequencies(words: Iterable[str]) -> dict[str, Fraction]:
+    """Position-weighted share of each letter A–Z in the playable words (see lexicon.frequency)."""
+    return _frequencies(words, max_length=PLAYABLE_MAX_LENGTH)
 
 
 def stats(deck: Deck, frequencies: Mapping[str, Fraction]) -> str:

@@ -243,7 +243,7 @@ def test_script_check_mode(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_builder_doctests() -> None:
     failed, tried = doctest.testmod(builder())
-    assert tried >= 4 and failed == 0
+    assert tried >= 2 and failed == 0  # position_weight and allocate: lexicon.frequency
 
 
 def test_counts_follow_frequency() -> None:
