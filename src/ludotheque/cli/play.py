@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 Ask = Callable[[str], str]
-PLAYABLE = ("gutenberg",)
+PLAYABLE = ("gutenberg", "letter")
 MAX_SEED = 2**63 - 1
 
 
@@ -100,6 +100,8 @@ def play_game(
     save: Path | None = None,
     errors: Console | None = None,
     env: Mapping[str, str] | None = None,
+    tiles: Path | None = None,
+    side: int | None = None,
 ) -> int:
     """Play one game in the terminal; the exit status (0, or 2 for bad options)."""
     errors = errors or console
@@ -114,6 +116,10 @@ def play_game(
             f"{title} ne se joue pas encore dans le terminal. "
             f"Jeux jouables ici : {', '.join(PLAYABLE)}.",
         )
+    if game_name == "letter":
+        return _play_letter(console, ask, errors, players, bots, solo, seed, save, env, tiles, side)
+    if tiles is not None:
+        return _error(errors, "--tiles ne sert qu'à Letter (Gutenberg : --deck).")
     from ludotheque.games.gutenberg.deck import DeckError, parse_deck
     from ludotheque.games.gutenberg.state import DIFFICULTIES
 
@@ -194,6 +200,77 @@ def play_game(
     return 0
 
 
+def _play_letter(
+    console: Console,
+    ask: Ask,
+    errors: Console,
+    players: int | None,
+    bots: str | None,
+    solo: bool,
+    seed: int | None,
+    save: Path | None,
+    env: Mapping[str, str] | None,
+    tiles: Path | None,
+    side: int | None,
+) -> int:
+    """``play letter``: the person at place 1 against bots (default greedy), or solo."""
+    from .play_letter import LetterTerminal, load_bots, new_match
+
+    names = [name.strip() for name in (bots or "").split(",") if name.strip()]
+    if solo:
+        players = 1
+    if players is None:
+        players = max(2, 1 + len(names))
+    if not 1 <= players <= 6:
+        return _error(errors, f"Letter se joue de 1 à 6 joueurs, pas à {players}.")
+    if players == 1 and names:
+        return _error(errors, "En solo, pas de robots.")
+    if len(names) > players - 1:
+        return _error(errors, f"Trop de robots : {len(names)} pour {players - 1} place(s).")
+    names = names or ["greedy"]
+    bot_names = [names[min(i, len(names) - 1)] for i in range(players - 1)]
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    elif not 0 <= seed <= MAX_SEED:
+        return _error(errors, f"La graine doit être un entier de 0 à {MAX_SEED}.")
+    tiles_text = None
+    if tiles is not None:
+        try:
+            tiles_text = tiles.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or "fichier illisible"
+            return _error(errors, f"Impossible de lire les pièces {tiles} : {reason}.")
+    try:
+        bot_list = load_bots(bot_names) if players > 1 else []
+        match = new_match(players, seed, tiles_text=tiles_text, side=side)
+    except LudoError as error:
+        return _error(errors, f"Partie refusée — {error.message}")
+    path = save if save is not None else default_save_path("letter", seed, env)
+    opponents = (
+        "seul"
+        if players == 1
+        else f"contre {plural(players - 1, 'robot')} ({', '.join(bot_names)})"
+    )
+    console.print(
+        Text.assemble(
+            ("Letter", "bold"),
+            f" — vous (place 1) {opponents}, graine {seed}. Tapez « aide » pour la notation.",
+        )
+    )
+    saver = RecordFile(path, console)
+    terminal = LetterTerminal(
+        match, console, ask, bot_list, save=saver, bot_labels=bot_names, bot_seed=seed
+    )
+    terminal.run()
+    console.print()
+    if saver.failed:
+        console.print(f"La partie n'a pas pu être enregistrée dans {path}.", style="bold red")
+        return 1
+    console.print(f"Partie enregistrée dans {path}", soft_wrap=True)
+    console.print(f"Pour la revoir : ludotheque replay {path}", style="dim", soft_wrap=True)
+    return 0
+
+
 def replay_file(
     path: Path,
     console: Console,
@@ -238,7 +315,8 @@ def register(app: typer.Typer) -> None:
     @app.command("play")
     def play(
         game: Annotated[
-            str, typer.Argument(help="Le jeu : gutenberg.", show_default=False, metavar="JEU")
+            str,
+            typer.Argument(help="Le jeu : gutenberg, letter.", show_default=False, metavar="JEU"),
         ],
         players: Annotated[
             int | None,
@@ -269,6 +347,15 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--save", help="Où enregistrer la partie (fichier JSON)."),
         ] = None,
+        tiles: Annotated[
+            Path | None,
+            typer.Option(
+                "--tiles",
+                help="Letter : fichier de pièces à la place de celles fournies. Notation des "
+                "coups de Letter : E2x1 c5 : c5-c6-d6 (poser E 2x1 en c5, nommer le mot lu "
+                "par ces cases) ou E2x1 c5 : MER ; « aide » en jeu pour le détail.",
+            ),
+        ] = None,
     ) -> None:
         """Jouer dans le terminal contre des robots (ou seul contre la Rotative)."""
         console = Console()
@@ -284,6 +371,7 @@ def register(app: typer.Typer) -> None:
             deck=deck,
             save=save,
             errors=Console(stderr=True),
+            tiles=tiles,
         )
         if status:
             raise typer.Exit(code=status)

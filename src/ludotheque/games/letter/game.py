@@ -23,7 +23,7 @@ from .actions import (
     encode_action,
 )
 from .board import Board
-from .notation import describe_action, format_action, parse_action
+from .notation import complete_action, describe_action, format_action, parse_action
 from .state import DEAL, Catalog, Config, LetterState, dictionary
 from .tiles import (
     DEFAULT_BOARD_SIZE,
@@ -195,6 +195,10 @@ class Letter(Game[LetterState, Action]):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def complete_action(self, state: LetterState, seat: Seat, data: JsonValue) -> JsonValue:
+        """A word sent without its path (``{"mot": "MER"}``) gets one (notation.py)."""
+        return complete_action(state, seat, data)
 
     def describe_action(
         self, state: LetterState, seat: Seat, action: Action, observer: Seat | None, name: str

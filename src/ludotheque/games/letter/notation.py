@@ -26,8 +26,10 @@ Knock(words=(Claim(path=('T01', 'T02'), word=None),), sacrifice='T09')
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 
 from ludotheque.core.errors import IllegalAction, MalformedInput
+from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
 from ludotheque.lexicon import normalize
 
@@ -44,12 +46,23 @@ from .actions import (
     Stop,
     Timeout,
     Turn,
+    decode_action,
 )
-from .board import cell_name, parse_cell
-from .paths import path_word
+from .board import Board, cell_name, parse_cell
+from .paths import is_new, path_word, paths_of
 from .state import LetterState
 
-__all__ = ["describe_action", "format_action", "parse_action", "path_from_cells"]
+__all__ = [
+    "TYPED_HELP",
+    "board_after",
+    "complete_action",
+    "describe_action",
+    "find_path",
+    "format_action",
+    "parse_action",
+    "parse_typed",
+    "path_from_cells",
+]
 
 _ID = re.compile(r"^[A-Za-z0-9]{1,16}$")
 _SIZE = re.compile(r"^[123]x[123]$")
@@ -175,6 +188,262 @@ def path_from_cells(state: LetterState, cells: str) -> tuple[str, ...]:
             raise IllegalAction(f"La case {cell} est vide.")
         path.append(tile)
     return tuple(path)
+
+
+# --- the terminal's typed notation (letters, sizes and cells; ``cli/play_letter.py``) ----------
+
+TYPED_HELP = """\
+taille 2x1 (ou 2x1)          prendre une lettre face cachée de cette taille (la mise en place)
+E2x1 c5 : c5-c6-d6           poser votre E de taille 2x1, coin haut-gauche en c5, puis nommer
+                             le mot lu par les cases c5, c6, d6 (une case quelconque d'une
+                             pièce nomme la pièce)
+E2x1 c5 : MER                le mot seul : son chemin est cherché, de préférence par les
+                             pièces posées à ce tour ; c5-c6=MER donne le chemin et le mot
+E c5 + R1x1 d5 : MER TE      plusieurs poses séparées par « + » (une lettre à vous au plus,
+                             des lettres libres en plus) ; la taille peut manquer si elle
+                             ne fait pas de doute ; plusieurs mots séparés par des espaces
+… echange c7                 à la fin d'une pose : échanger la pièce blanche posée en c7
+… sacrifice E1x1             à la fin d'une pose : la lettre laissée en cas d'échec
+libre E2x1                   poser une de vos lettres à côté du plateau (lettre libre)
+blanche c5                   poser votre pièce blanche en c5
+frapper c5-c6 MER            frapper avec ces mots (fenêtre de frappe)
+pas                          ne pas frapper
+passer, arreter              passer (sans lettre), arrêter (solo)
+Les identifiants marchent aussi : poser T05@c5 : T01-T05=MA, libre T05, blanche B1@c5."""
+
+_LETTER = re.compile(r"^([A-Za-z]+)([123]x[123])?$")
+
+
+def board_after(
+    state: LetterState, placements: Sequence[Placement], exchange: str | None = None
+) -> Board:
+    """The board with ``placements`` laid anywhere (the rules check the places later)."""
+    board = state.board
+    if exchange is not None and exchange in board:
+        board = board.remove(exchange)
+    for placement in placements:
+        if placement.tile not in state.catalog:
+            raise IllegalAction(f"Pièce inconnue : {placement.tile}.")
+        try:
+            board = board.place(
+                state.catalog[placement.tile], placement.x, placement.y, anywhere=True
+            )
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+    return board
+
+
+def find_path(
+    state: LetterState, board: Board, word: str, through: Collection[str] = ()
+) -> tuple[str, ...]:
+    """A path of ``board`` spelling ``word``: through ``through`` and new first, else the first.
+
+    >>> from ludotheque.core.match import Match
+    >>> from ludotheque.games.letter import Letter
+    >>> state = Match.start(Letter(), 2, 1, {"tirage": "hasard"}).state
+    >>> find_path(state, state.board, "MA")
+    Traceback (most recent call last):
+    ...
+    ludotheque.core.errors.IllegalAction: Le mot MA ne se lit pas sur le plateau.
+    """
+    word = normalize(word)
+    paths = paths_of(board, word)
+    if not paths:
+        raise IllegalAction(f"Le mot {word} ne se lit pas sur le plateau.")
+    noted = state.noted()
+    wanted = set(through)
+
+    def rank(path: tuple[str, ...]) -> tuple[bool, bool]:
+        return (not (wanted & set(path)) if wanted else False, not is_new(word, path, noted))
+
+    return min(paths, key=rank)
+
+
+def _typed_tile(state: LetterState, seat: Seat, token: str, used: Collection[str]) -> str:
+    """``E2x1``, ``E`` or ``T05``: an own letter first, else a free letter."""
+    own = [t for t in state.letters_of(seat) if t not in used]
+    frees = [t for t in state.free if t not in used]
+    one_own_placed = any(t in used for t in state.letters_of(seat))
+    candidates = frees if one_own_placed else own + frees
+    if token.upper() in candidates:
+        return token.upper()
+    match = _LETTER.match(token)
+    if match is None:
+        raise MalformedInput(f"Pièce illisible : « {token} » (attendu : E2x1, E ou T05).")
+    letter, size = normalize(match.group(1)), match.group(2)
+    found = [
+        t
+        for t in candidates
+        if state.catalog[t].letter == letter and size in (None, state.catalog[t].size)
+    ]
+    if not found:
+        wanted = f"{letter} {size}" if size else letter
+        raise IllegalAction(f"Vous n'avez pas de lettre {wanted} (ni de lettre libre).")
+    if size is None and len({state.catalog[t].size for t in found}) > 1:
+        sizes = ", ".join(sorted({state.catalog[t].size for t in found}))
+        raise IllegalAction(f"Précisez la taille de {letter} ({sizes}) : {letter}2x1 par exemple.")
+    return found[0]
+
+
+def _typed_cell_tile(board: Board, state: LetterState, text: str) -> str:
+    """A tile named by one of its cells (or by its id)."""
+    upper = text.upper()
+    if upper in board and upper in state.catalog and not state.catalog[upper].blank:
+        return upper
+    tile = board.tile_at(*parse_cell(text))
+    if tile is None:
+        raise IllegalAction(f"La case {text.lower()} est vide.")
+    return tile
+
+
+def _typed_claims(
+    state: LetterState, board: Board, tokens: Sequence[str], through: Collection[str]
+) -> tuple[Claim, ...]:
+    claims = []
+    for token in tokens:
+        path_text, equal, word = token.partition("=")
+        if "-" in path_text:
+            path = tuple(_typed_cell_tile(board, state, p) for p in path_text.split("-") if p)
+            claims.append(Claim(path, normalize(word) if equal and word else None))
+        elif not equal and re.fullmatch(r"[^\W\d_]+", token):
+            claims.append(Claim(find_path(state, board, token, through), normalize(token)))
+        else:
+            raise MalformedInput(
+                f"Mot illisible : « {token} » (attendu : des cases c5-c6-d6, ou le mot, MER)."
+            )
+    return tuple(claims)
+
+
+def _typed_options(tokens: list[str]) -> tuple[list[str], dict[str, str]]:
+    found: dict[str, str] = {}
+    rest: list[str] = []
+    i = 0
+    while i < len(tokens):
+        key = tokens[i].lower()
+        if key in ("echange", "sacrifice"):
+            if i + 1 >= len(tokens):
+                raise MalformedInput(f"« {key} » doit être suivi d'une pièce ou d'une case.")
+            found[key] = tokens[i + 1]
+            i += 2
+        else:
+            rest.append(tokens[i])
+            i += 1
+    return rest, found
+
+
+def _typed_placement(
+    state: LetterState, seat: Seat, chunk: str, used: Collection[str]
+) -> Placement:
+    parts = chunk.replace("@", " ").split()
+    if len(parts) != 2:
+        raise MalformedInput(f"Pose illisible : « {chunk.strip()} » (attendu : E2x1 c5).")
+    tile = _typed_tile(state, seat, parts[0], used)
+    return Placement(tile, *parse_cell(parts[1]))
+
+
+def parse_typed(state: LetterState, seat: Seat, text: str) -> Action:
+    """An action typed in the terminal (:data:`TYPED_HELP`), read on the board as it is.
+
+    :class:`MalformedInput` or :class:`IllegalAction`, in French, when it cannot be read.
+    """
+    tokens = text.split()
+    if not tokens:
+        raise MalformedInput("Coup vide.")
+    head, args = tokens[0].lower(), tokens[1:]
+    if head in _WORDS or head == "taille":
+        return parse_action(text.lower())
+    if _SIZE.match(head) and not args:
+        return ChooseSize(head)
+    if head == "libre" and len(args) == 1:
+        return FreeLetter(_typed_tile(state, seat, args[0], set(state.free)))
+    if head == "blanche" and args:
+        blanks = state.blanks_of(seat)
+        if len(args) == 1 and "@" in args[0]:
+            return parse_action(text)
+        if len(args) == 1 and blanks:
+            return PlaceBlank(blanks[0], *parse_cell(args[0]))
+        if len(args) == 2:
+            return PlaceBlank(_tile(args[0]), *parse_cell(args[1]))
+        raise IllegalAction("Vous n'avez pas de pièce blanche.")
+    if head == "frapper":
+        rest, found = _typed_options(args)
+        if "echange" in found:
+            raise MalformedInput("On frappe sans échange.")
+        if not rest:
+            raise MalformedInput("Frapper : nommez au moins un mot (c5-c6 ou MER).")
+        sacrifice = found.get("sacrifice")
+        return Knock(
+            _typed_claims(state, state.board, rest, ()),
+            None if sacrifice is None else _typed_tile(state, seat, sacrifice, set(state.free)),
+        )
+    body = " ".join(tokens[1:]) if head == "poser" else text
+    rest, found = _typed_options(body.replace(":", " : ").split())
+    if ":" in rest:
+        cut = rest.index(":")
+        placing, words = rest[:cut], rest[cut + 1 :]
+    else:
+        placing, words = rest, []
+    placements: list[Placement] = []
+    for chunk in " ".join(placing).split("+"):
+        if chunk.strip():
+            placements.append(_typed_placement(state, seat, chunk, {p.tile for p in placements}))
+    if not placements:
+        raise MalformedInput(
+            f"Coup illisible : « {text} » (tapez « aide » pour la notation, ex. E2x1 c5 : MER)."
+        )
+    exchange = found.get("echange")
+    if exchange is not None:
+        upper = exchange.upper()
+        if not (upper in state.board and state.catalog[upper].blank):
+            cell_tile = state.board.tile_at(*parse_cell(exchange))
+            if cell_tile is None or not state.catalog[cell_tile].blank:
+                raise IllegalAction(f"Pas de pièce blanche en {exchange.lower()}.")
+            upper = cell_tile
+        exchange = upper
+    sacrifice = found.get("sacrifice")
+    if sacrifice is not None:
+        sacrifice = _typed_tile(state, seat, sacrifice, {p.tile for p in placements})
+    board = board_after(state, placements, exchange)
+    claims = _typed_claims(state, board, words, {p.tile for p in placements})
+    return Turn(tuple(placements), claims, exchange, sacrifice)
+
+
+def complete_action(state: LetterState, seat: Seat, data: JsonValue) -> JsonValue:
+    """Fill in the path of each word sent without one (``{"mot": "MER"}``).
+
+    The path is looked for on the board after the turn's placements, through a tile placed
+    this turn and new for the table if possible, else the first one. Anything unreadable is
+    left as it is for :func:`~.actions.decode_action` to refuse.
+    """
+    if not isinstance(data, dict) or data.get("type") not in ("poser", "frapper"):
+        return data
+    words = data.get("mots")
+    if not isinstance(words, list) or not any(
+        isinstance(w, dict) and "chemin" not in w and isinstance(w.get("mot"), str) for w in words
+    ):
+        return data
+    placements: list[Placement] = []
+    board = state.board
+    if data["type"] == "poser":
+        try:
+            turn = decode_action({**data, "mots": []})
+        except MalformedInput:
+            return data
+        assert isinstance(turn, Turn)
+        placements = list(turn.placements)
+        board = board_after(state, placements, turn.exchange)
+    through = {p.tile for p in placements}
+    filled: list[JsonValue] = []
+    for item in words:
+        if isinstance(item, dict) and "chemin" not in item and isinstance(item.get("mot"), str):
+            word = item["mot"]
+            assert isinstance(word, str)
+            path = find_path(state, board, word, through)
+            completed: JsonObject = {**item, "chemin": list(path)}
+            filled.append(completed)
+        else:
+            filled.append(item)
+    return {**data, "mots": filled}
 
 
 def _tile_text(state: LetterState, tile_id: str) -> str:

@@ -2,6 +2,7 @@
 
 const RENDERERS = {
   gutenberg: () => import("./gutenberg.js"),
+  letter: () => import("./letter.js"),
 };
 
 /** The module of a game's renderer: {createRenderer(root, {readOnly}), seatDetails(vue, seat)}. */

@@ -1,0 +1,488 @@
+// Letter: the board (a CSS grid of cells and tiles), the deal by size, placing tiles by clicking
+// cells, tracing words by clicking tiles, the knock window, the sheets and the scores.
+//
+// What the player is preparing (tiles placed but not sent, the words traced, the word being
+// traced) lives in the renderer: it survives re-renders and refused moves, and is reset when
+// the turn or the phase changes.
+
+import { h, plural, preserveFocus, replaceChildren, toast } from "../ui.js";
+
+const PHASES = {
+  tirage: "Tirage des lettres",
+  jeu: "Jeu",
+  frappe: "Frappe",
+  fin: "Fin de partie",
+};
+
+const COLUMNS = "abcdefghijklmnopqrstuvwxyz";
+
+function cellName(x, y) {
+  return `${COLUMNS[x]}${y + 1}`;
+}
+
+function sizeLabel(size) {
+  return size.replace("x", "×");
+}
+
+function tileLabel(tile) {
+  const size = `${tile.largeur}×${tile.hauteur}`;
+  return tile.lettre ? `Lettre ${tile.lettre} (${size})` : `Pièce blanche (${size})`;
+}
+
+export function createRenderer(root, { readOnly = false } = {}) {
+  return new LetterBoard(root, readOnly);
+}
+
+/** Short per-seat facts for the seats list of the table page. */
+export function seatDetails(vue, seat) {
+  if (!vue) return [];
+  const facts = [`Score : ${vue.scores?.[seat] ?? 0}`];
+  const hand = vue.mains?.[seat] || [];
+  facts.push(`En main : ${plural(hand.filter((t) => t.lettre).length, "lettre")}`);
+  facts.push(`Mots : ${(vue.feuilles?.[seat] || []).length}`);
+  return facts;
+}
+
+class LetterBoard {
+  constructor(root, readOnly) {
+    this.root = root;
+    this.readOnly = readOnly;
+    this.key = null;
+    this.ctx = null;
+    this.reset();
+  }
+
+  reset() {
+    this.selected = null; // id of the tile of the hand / free letters chosen to place
+    this.blankMode = false; // « Pièce blanche »: the next cell clicked receives the blank
+    this.placements = []; // [{tile, x, y}] placed on the page, not sent yet
+    this.path = []; // tile ids of the word being traced
+    this.words = []; // [[tile ids]] words added
+  }
+
+  update(ctx) {
+    this.ctx = ctx;
+    const vue = ctx.vue;
+    const key = `${vue.phase}:${vue.tour}:${vue.actif ?? ""}:${(vue.plateau?.pieces || []).length}:${ctx.aJouer}`;
+    if (key !== this.key) {
+      this.key = key;
+      this.reset();
+    }
+    this.render();
+  }
+
+  // --- helpers -----------------------------------------------------------------------------
+
+  get vue() {
+    return this.ctx.vue;
+  }
+
+  get me() {
+    const place = this.vue.place;
+    return Number.isInteger(place) ? place : null;
+  }
+
+  canAct() {
+    return !this.readOnly && this.ctx.aJouer && !this.ctx.pending && this.me !== null;
+  }
+
+  name(seat) {
+    return this.ctx.names?.[seat] || `Place ${seat + 1}`;
+  }
+
+  nameWithYou(seat) {
+    return seat === this.me ? `${this.name(seat)} (vous)` : this.name(seat);
+  }
+
+  myHand() {
+    return this.me === null ? [] : this.vue.mains?.[this.me] || [];
+  }
+
+  firstRound() {
+    const vue = this.vue;
+    return this.me !== null && !vue.premier_tour_joue?.[this.me] && this.myHand().some((t) => t.lettre);
+  }
+
+  /** Every tile known by id: the board, the hands, the free letters. */
+  tilesById() {
+    const vue = this.vue;
+    const map = new Map();
+    for (const hand of vue.mains || []) for (const t of hand) map.set(t.id, t);
+    for (const t of vue.lettres_libres || []) map.set(t.id, t);
+    for (const t of vue.plateau?.pieces || []) map.set(t.id, t);
+    return map;
+  }
+
+  /** The tiles on the board, those placed on the page included (marked `provisoire`). */
+  boardTiles() {
+    const tiles = this.tilesById();
+    const placed = (this.vue.plateau?.pieces || []).map((p) => ({ ...p }));
+    for (const p of this.placements) placed.push({ ...tiles.get(p.tile), x: p.x, y: p.y, provisoire: true });
+    return placed;
+  }
+
+  word(path) {
+    const tiles = new Map(this.boardTiles().map((t) => [t.id, t]));
+    return path.map((id) => tiles.get(id)?.lettre || "?").join("");
+  }
+
+  tracing() {
+    const phase = this.vue.phase;
+    return this.canAct() && (phase === "jeu" || phase === "frappe");
+  }
+
+  rerender() {
+    preserveFocus(() => this.render());
+  }
+
+  // --- local actions -----------------------------------------------------------------------
+
+  selectTile(tile) {
+    this.blankMode = false;
+    this.selected = this.selected === tile.id ? null : tile.id;
+    this.rerender();
+  }
+
+  clickCell(x, y) {
+    if (!this.canAct()) return;
+    const tiles = this.tilesById();
+    if (this.blankMode) {
+      const blank = this.myHand().find((t) => !t.lettre);
+      if (!blank) return;
+      this.ctx.send({ type: "blanche", piece: blank.id, case: cellName(x, y) });
+      this.blankMode = false;
+      return;
+    }
+    if (!this.selected) {
+      toast("Choisissez d'abord une lettre de votre main ou une lettre libre.", "info");
+      return;
+    }
+    const tile = tiles.get(this.selected);
+    const vue = this.vue;
+    const columns = vue.plateau.colonnes;
+    const rows = vue.plateau.lignes;
+    if (x + tile.largeur > columns || y + tile.hauteur > rows) {
+      toast("La pièce doit rester dans les limites du plateau.");
+      return;
+    }
+    const taken = new Set();
+    for (const t of this.boardTiles()) {
+      for (let dy = 0; dy < t.hauteur; dy++) for (let dx = 0; dx < t.largeur; dx++) taken.add(`${t.x + dx},${t.y + dy}`);
+    }
+    for (let dy = 0; dy < tile.hauteur; dy++) {
+      for (let dx = 0; dx < tile.largeur; dx++) {
+        if (taken.has(`${x + dx},${y + dy}`)) {
+          toast("La pièce doit couvrir des cases libres.");
+          return;
+        }
+      }
+    }
+    this.placements.push({ tile: tile.id, x, y });
+    this.selected = null;
+    this.rerender();
+  }
+
+  clickBoardTile(tile) {
+    if (!this.tracing() || !tile.lettre) return;
+    const at = this.path.indexOf(tile.id);
+    if (at >= 0 && at === this.path.length - 1) this.path.pop();
+    else if (at >= 0) this.path = this.path.slice(0, at + 1);
+    else this.path.push(tile.id);
+    this.rerender();
+  }
+
+  addWord() {
+    if (this.path.length < 2) {
+      toast("Un mot se lit sur au moins deux lettres.");
+      return;
+    }
+    this.words.push(this.path);
+    this.path = [];
+    this.rerender();
+  }
+
+  allWords() {
+    const words = [...this.words];
+    if (this.path.length >= 2) words.push(this.path);
+    return words.map((path) => ({ chemin: path }));
+  }
+
+  cancel() {
+    this.reset();
+    this.rerender();
+  }
+
+  play() {
+    this.ctx.send({
+      type: "poser",
+      pieces: this.placements.map((p) => ({ piece: p.tile, case: cellName(p.x, p.y) })),
+      mots: this.allWords(),
+    });
+  }
+
+  // --- rendering ---------------------------------------------------------------------------
+
+  render() {
+    const vue = this.vue;
+    const boardBox = this.root.querySelector(".l-plateau-boite");
+    const scroll = boardBox ? [boardBox.scrollLeft, boardBox.scrollTop] : null;
+    const title = h("div", { class: "g-entete" },
+      h("h2", { class: "g-entete__titre" },
+        vue.phase === "fin" ? "Fin de partie" : `${PHASES[vue.phase] || vue.phase}${vue.tour ? ` · tour ${vue.tour}` : ""}`),
+      h("p", { class: "g-entete__mode" }, vue.mode === "solo" ? "Partie solo" : `Partie à ${vue.places}`),
+    );
+    const blocks = [title, this.instructions()];
+    const action = this.actionZone();
+    if (action) blocks.push(action);
+    blocks.push(this.boardZone());
+    blocks.push(h("div", { class: "g-grille" }, this.sideZones()));
+    replaceChildren(this.root, blocks);
+    const box = this.root.querySelector(".l-plateau-boite");
+    if (box && scroll) [box.scrollLeft, box.scrollTop] = scroll;
+  }
+
+  instructions() {
+    const vue = this.vue;
+    let text;
+    const waiting = (vue.en_attente || []).filter((s) => s !== this.me).map((s) => this.name(s));
+    const others = waiting.length ? ` (en attente : ${waiting.join(", ")})` : "";
+    if (vue.phase === "fin") text = "La partie est terminée.";
+    else if (this.readOnly) text = `${PHASES[vue.phase] || vue.phase}.`;
+    else if (this.me === null) text = `Vous regardez la partie${others}.`;
+    else if (this.ctx.pending) text = "Coup envoyé…";
+    else if (this.ctx.aJouer) {
+      if (vue.phase === "tirage") text = "À vous : choisissez la taille de la lettre à tirer.";
+      else if (vue.phase === "frappe") text = "À vous : frappez en nommant des mots nouveaux, ou laissez passer.";
+      else if (this.firstRound()) text = "À vous : posez une de vos lettres n'importe où sur le plateau (choisissez la lettre, puis la case de son coin haut gauche).";
+      else text = "À vous : posez une lettre (puis des lettres libres), tracez les mots nouveaux en cliquant les lettres dans l'ordre, puis « Jouer ».";
+    } else if (vue.phase === "frappe" && vue.ma_frappe) text = `Décision envoyée : en attente des autres${others}.`;
+    else text = `En attente${others}.`;
+    return h("p", { id: "consigne", class: ["g-consigne", this.ctx.aJouer && !this.readOnly ? "g-consigne--a-vous" : null] }, text);
+  }
+
+  actionZone() {
+    if (this.me === null || this.readOnly) return null;
+    const vue = this.vue;
+    if (vue.phase === "tirage") return this.dealZone();
+    if (vue.phase === "jeu") return this.playZone();
+    if (vue.phase === "frappe") return this.knockZone();
+    return null;
+  }
+
+  // --- deal --------------------------------------------------------------------------------
+
+  dealZone() {
+    const active = this.canAct();
+    const sizes = Object.entries(this.vue.pioche?.tailles || {}).filter(([, n]) => n > 0);
+    return h("section", { class: "g-zone g-zone--action", "aria-labelledby": "titre-tirage" },
+      h("h3", { id: "titre-tirage", class: "g-zone__titre" }, "Tirer une lettre"),
+      h("div", { class: "coups" },
+        sizes.map(([size, n]) => h("button", {
+          type: "button",
+          class: "bouton",
+          dataset: { taille: size, focus: `taille-${size}` },
+          "aria-label": `Taille ${sizeLabel(size)}, ${plural(n, "lettre")} face cachée`,
+          disabled: !active,
+          onclick: () => this.ctx.send({ type: "taille", taille: size }),
+        }, h("span", { class: "l-taille", style: `--l: ${size.split("x")[0]}; --h: ${size.split("x")[1]}`, "aria-hidden": "true" }),
+        ` ${sizeLabel(size)} (${n})`)),
+      ),
+      h("p", { class: "aide" }, `Lettres face cachée : ${this.vue.pioche?.total ?? 0}.`),
+    );
+  }
+
+  // --- play --------------------------------------------------------------------------------
+
+  tileButton(tile, { own }) {
+    const active = this.canAct();
+    const placed = this.placements.some((p) => p.tile === tile.id);
+    const first = this.firstRound();
+    const ownPlaced = this.placements.some((p) => this.myHand().some((t) => t.id === p.tile));
+    let usable = active && !placed && Boolean(tile.lettre);
+    if (usable && own && ownPlaced) usable = false;
+    if (usable && !own && first) usable = false;
+    if (usable && first && this.placements.length) usable = false;
+    return h("button", {
+      type: "button",
+      class: ["l-piece", "l-piece--main", tile.lettre ? null : "l-piece--blanche", this.selected === tile.id ? "l-piece--choisie" : null, placed ? "l-piece--posee" : null],
+      style: `--l: ${tile.largeur}; --h: ${tile.hauteur}`,
+      dataset: { tuile: tile.id, origine: own ? "main" : "libre", focus: `tuile-${tile.id}` },
+      "aria-label": tileLabel(tile) + (placed ? " (posée)" : ""),
+      "aria-pressed": String(this.selected === tile.id),
+      disabled: !usable,
+      onclick: () => this.selectTile(tile),
+    }, h("span", { class: "l-piece__lettre", "aria-hidden": "true" }, tile.lettre || ""));
+  }
+
+  pathView() {
+    const words = this.words.map((path, i) => h("li", { dataset: { mot: i } }, this.word(path)));
+    return [
+      h("p", { id: "mot-trace", class: "l-trace", "aria-live": "polite" },
+        "Mot tracé : ", h("strong", {}, this.path.length ? this.word(this.path) : "—")),
+      words.length ? h("ol", { id: "mots-ajoutes", class: "l-mots" }, words) : null,
+    ];
+  }
+
+  playZone() {
+    const vue = this.vue;
+    const active = this.canAct();
+    const hand = this.myHand();
+    const first = this.firstRound();
+    const blank = hand.find((t) => !t.lettre);
+    const coups = Array.isArray(this.ctx.coups) ? this.ctx.coups : [];
+    const mayPass = coups.some((c) => c.type === "passer");
+    const selectedOwn = hand.find((t) => t.id === this.selected && t.lettre);
+    const busy = this.placements.length > 0 || this.words.length > 0 || this.path.length > 0;
+    return h("section", { class: "g-zone g-zone--action", "aria-labelledby": "titre-main" },
+      h("h3", { id: "titre-main", class: "g-zone__titre" }, "Votre main"),
+      hand.length ? h("div", { class: "l-pieces" }, hand.map((t) => this.tileButton(t, { own: true }))) : h("p", { class: "vide" }, "Plus de lettres."),
+      h("h4", {}, "Lettres libres"),
+      (vue.lettres_libres || []).length
+        ? h("div", { class: "l-pieces" }, vue.lettres_libres.map((t) => this.tileButton(t, { own: false })))
+        : h("p", { class: "vide" }, "Aucune lettre libre."),
+      this.pathView(),
+      h("div", { class: "coups l-boutons" },
+        h("button", { type: "button", id: "btn-ajouter-mot", class: "bouton", disabled: !active || this.path.length < 2, onclick: () => this.addWord() }, "Ajouter le mot"),
+        h("button", { type: "button", id: "btn-jouer", class: "bouton bouton--principal", disabled: !active || !this.placements.length, onclick: () => this.play() }, "Jouer"),
+        h("button", { type: "button", id: "btn-annuler", class: "bouton bouton--discret", disabled: !active || !busy, onclick: () => this.cancel() }, "Annuler"),
+      ),
+      first ? null : h("div", { class: "coups l-boutons" },
+        h("button", {
+          type: "button", id: "btn-lettre-libre", class: "bouton", disabled: !active || !selectedOwn || this.placements.length > 0,
+          title: "Mettre la lettre choisie à côté du plateau, comme lettre libre",
+          onclick: () => this.ctx.send({ type: "lettre_libre", piece: selectedOwn.id }),
+        }, "Lettre libre"),
+        blank ? h("button", {
+          type: "button", id: "btn-blanche", class: "bouton", "aria-pressed": String(this.blankMode), disabled: !active || this.placements.length > 0,
+          onclick: () => { this.blankMode = !this.blankMode; this.selected = null; this.rerender(); },
+        }, "Pièce blanche") : null,
+        mayPass ? h("button", { type: "button", id: "btn-passer", class: "bouton", disabled: !active, onclick: () => this.ctx.send({ type: "passer" }) }, "Passer") : null,
+        vue.mode === "solo" ? h("button", { type: "button", id: "btn-arreter", class: "bouton bouton--danger", disabled: !active, onclick: () => this.ctx.send({ type: "arreter" }) }, "Arrêter") : null,
+      ),
+      this.blankMode ? h("p", { class: "aide" }, "Cliquez la case où poser la pièce blanche.") : null,
+      selectedOwn && !this.blankMode ? h("p", { class: "aide" }, `${tileLabel(selectedOwn)} choisie : cliquez la case de son coin haut gauche.`) : null,
+    );
+  }
+
+  // --- knock -------------------------------------------------------------------------------
+
+  knockZone() {
+    const vue = this.vue;
+    const active = this.canAct();
+    const mine = vue.ma_frappe;
+    return h("section", { class: "g-zone g-zone--action", "aria-labelledby": "titre-frappe" },
+      h("h3", { id: "titre-frappe", class: "g-zone__titre" }, "Frapper"),
+      mine ? h("p", {}, mine.frappe ? `Vous frappez avec : ${mine.mots.map((m) => m.mot).join(", ")}.` : "Vous ne frappez pas.") : null,
+      active ? [
+        h("p", { class: "aide" }, "Tracez des mots nouveaux sur le plateau en cliquant les lettres dans l'ordre."),
+        this.pathView(),
+        h("div", { class: "coups l-boutons" },
+          h("button", { type: "button", id: "btn-ajouter-mot", class: "bouton", disabled: this.path.length < 2, onclick: () => this.addWord() }, "Ajouter le mot"),
+          h("button", {
+            type: "button", id: "btn-frapper", class: "bouton bouton--principal", disabled: !this.words.length && this.path.length < 2,
+            onclick: () => this.ctx.send({ type: "frapper", mots: this.allWords() }),
+          }, "Frapper"),
+          h("button", { type: "button", id: "btn-pas-de-frappe", class: "bouton", onclick: () => this.ctx.send({ type: "pas_de_frappe" }) }, "Pas de frappe"),
+          h("button", { type: "button", id: "btn-annuler", class: "bouton bouton--discret", disabled: !this.words.length && !this.path.length, onclick: () => this.cancel() }, "Annuler"),
+        ),
+      ] : null,
+    );
+  }
+
+  // --- board -------------------------------------------------------------------------------
+
+  boardZone() {
+    const vue = this.vue;
+    const columns = vue.plateau.colonnes;
+    const rows = vue.plateau.lignes;
+    const tiles = this.boardTiles();
+    const taken = new Set();
+    for (const t of tiles) {
+      for (let dy = 0; dy < t.hauteur; dy++) for (let dx = 0; dx < t.largeur; dx++) taken.add(`${t.x + dx},${t.y + dy}`);
+    }
+    const placing = this.canAct() && vue.phase === "jeu" && (this.selected || this.blankMode);
+    const cells = [];
+    for (let y = 0; y < rows; y++) {
+      for (let x = 0; x < columns; x++) {
+        if (taken.has(`${x},${y}`)) continue;
+        const name = cellName(x, y);
+        cells.push(h("button", {
+          type: "button",
+          class: "l-case",
+          style: `grid-column: ${x + 1}; grid-row: ${y + 1}`,
+          dataset: { case: name, focus: `case-${name}` },
+          "aria-label": `Case ${name}`,
+          tabindex: placing ? null : "-1",
+          disabled: !placing,
+          onclick: () => this.clickCell(x, y),
+        }));
+      }
+    }
+    const tracing = this.tracing();
+    const pieces = tiles.map((t) => {
+      const order = this.path.indexOf(t.id);
+      const inWord = this.words.some((p) => p.includes(t.id));
+      return h("button", {
+        type: "button",
+        class: ["l-piece", "l-piece--plateau", t.lettre ? null : "l-piece--blanche", t.provisoire ? "l-piece--provisoire" : null,
+          order >= 0 ? "l-piece--trace" : null, inWord ? "l-piece--mot" : null],
+        style: `grid-column: ${t.x + 1} / span ${t.largeur}; grid-row: ${t.y + 1} / span ${t.hauteur}`,
+        dataset: { piece: t.id, case: cellName(t.x, t.y), focus: `piece-${t.id}` },
+        "aria-label": `${tileLabel(t)} en ${cellName(t.x, t.y)}${t.provisoire ? ", posée ce tour" : ""}${order >= 0 ? `, lettre ${order + 1} du mot tracé` : ""}`,
+        "aria-pressed": tracing && t.lettre ? String(order >= 0) : null,
+        disabled: !tracing || !t.lettre,
+        onclick: () => this.clickBoardTile(t),
+      },
+      h("span", { class: "l-piece__lettre", "aria-hidden": "true" }, t.lettre || ""),
+      order >= 0 ? h("span", { class: "l-piece__ordre", "aria-hidden": "true" }, String(order + 1)) : null);
+    });
+    return h("section", { class: "g-zone g-zone--large l-zone-plateau", "aria-labelledby": "titre-plateau" },
+      h("h3", { id: "titre-plateau", class: "g-zone__titre" }, `Plateau (${columns} × ${rows})`),
+      h("div", { class: "l-plateau-boite" },
+        h("div", { id: "plateau", class: "l-plateau", style: `--colonnes: ${columns}; --lignes: ${rows}` }, cells, pieces)),
+    );
+  }
+
+  // --- side zones --------------------------------------------------------------------------
+
+  sideZones() {
+    const vue = this.vue;
+    const zones = [];
+    zones.push(h("section", { class: "g-zone", id: "feuilles", "aria-labelledby": "titre-feuilles" },
+      h("h3", { id: "titre-feuilles", class: "g-zone__titre" }, "Feuilles de mots"),
+      (vue.feuilles || []).map((sheet, seat) =>
+        h("div", { class: "l-feuille", dataset: { place: seat } },
+          h("h4", {}, `${this.nameWithYou(seat)} : ${plural(vue.scores?.[seat] ?? 0, "point")}`),
+          sheet.length
+            ? h("ul", { class: "l-mots" }, sheet.map((e) => h("li", { dataset: { mot: e.mot } }, e.mot)))
+            : h("p", { class: "vide" }, "Aucun mot."),
+        )),
+    ));
+    if (this.me === null || vue.phase !== "jeu") {
+      zones.push(h("section", { class: "g-zone" },
+        h("h3", { class: "g-zone__titre" }, "Mains"),
+        (vue.mains || []).map((hand, seat) => h("div", {},
+          h("h4", {}, this.nameWithYou(seat)),
+          h("p", { class: "l-lettres" }, hand.map((t) => t.lettre || "□").join(" ") || "—"))),
+        (vue.lettres_libres || []).length ? h("p", {}, `Lettres libres : ${vue.lettres_libres.map((t) => t.lettre).join(" ")}`) : null,
+      ));
+    }
+    const knock = vue.derniere_frappe;
+    if (knock) {
+      zones.push(h("section", { class: "g-zone" },
+        h("h3", { class: "g-zone__titre" }, "Dernière frappe"),
+        h("ul", {}, knock.frappes.map((f) => h("li", {}, `${this.name(f.place)} : ${f.mots.map((m) => m.mot).join(", ") || "—"}`))),
+        knock.gagnant !== null && knock.gagnant !== undefined ? h("p", {}, `Gagnant : ${this.name(knock.gagnant)}`) : null,
+      ));
+    }
+    if ((vue.evenements || []).length) {
+      zones.push(h("section", { class: "g-zone" },
+        h("h3", { class: "g-zone__titre" }, "Événements"),
+        h("ul", {}, vue.evenements.slice(-8).map((e) => h("li", {}, e)))));
+    }
+    zones.push(h("section", { class: "g-zone" },
+      h("h3", { class: "g-zone__titre" }, "Pioche"),
+      h("p", { id: "pioche", dataset: { total: vue.pioche?.total ?? 0 } }, `${plural(vue.pioche?.total ?? 0, "lettre")} face cachée.`)));
+    return zones;
+  }
+}
