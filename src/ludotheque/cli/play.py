@@ -86,6 +86,28 @@ def _error(console: Console, message: str) -> int:
     return 2
 
 
+def _bot_names(names: list[str], players: int) -> list[str]:
+    """The bot of each other place: the names given, the last one repeated (default greedy)."""
+    names = names or ["greedy"]
+    return [names[min(i, len(names) - 1)] for i in range(players - 1)]
+
+
+def _pick_seed(seed: int | None) -> int | None:
+    """The seed asked for, or a random one; None when it is out of range."""
+    if seed is None:
+        return secrets.randbelow(1_000_000)
+    return seed if 0 <= seed <= MAX_SEED else None
+
+
+def _read_option_file(path: Path, what: str) -> tuple[str | None, str]:
+    """The text of a file given as an option, or None and the French reason."""
+    try:
+        return path.read_text(encoding="utf-8"), ""
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "fichier illisible"
+        return None, f"Impossible de lire {what} {path} : {reason}."
+
+
 def play_game(
     game_name: str,
     console: Console,
@@ -146,19 +168,15 @@ def play_game(
             f"Trop de robots : {len(names)} pour {players - 1} place"
             f"{'s' if players > 2 else ''} (--players {players}).",
         )
-    names = names or ["greedy"]
-    bot_names = [names[min(i, len(names) - 1)] for i in range(players - 1)]
+    bot_names = _bot_names(names, players)
+    seed = _pick_seed(seed)
     if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    elif not 0 <= seed <= MAX_SEED:
         return _error(errors, f"La graine doit être un entier de 0 à {MAX_SEED}.")
     deck_text = None
     if deck is not None:
-        try:
-            deck_text = deck.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            reason = getattr(error, "strerror", None) or "fichier illisible"
-            return _error(errors, f"Impossible de lire le paquet {deck} : {reason}.")
+        deck_text, problem = _read_option_file(deck, "le paquet")
+        if deck_text is None:
+            return _error(errors, problem)
         try:
             loaded = parse_deck(deck_text, source=str(deck))
         except DeckError as error:
@@ -227,19 +245,15 @@ def _play_letter(
         return _error(errors, "En solo, pas de robots.")
     if len(names) > players - 1:
         return _error(errors, f"Trop de robots : {len(names)} pour {players - 1} place(s).")
-    names = names or ["greedy"]
-    bot_names = [names[min(i, len(names) - 1)] for i in range(players - 1)]
+    bot_names = _bot_names(names, players)
+    seed = _pick_seed(seed)
     if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    elif not 0 <= seed <= MAX_SEED:
         return _error(errors, f"La graine doit être un entier de 0 à {MAX_SEED}.")
     tiles_text = None
     if tiles is not None:
-        try:
-            tiles_text = tiles.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            reason = getattr(error, "strerror", None) or "fichier illisible"
-            return _error(errors, f"Impossible de lire les pièces {tiles} : {reason}.")
+        tiles_text, problem = _read_option_file(tiles, "les pièces")
+        if tiles_text is None:
+            return _error(errors, problem)
     try:
         bot_list = load_bots(bot_names) if players > 1 else []
         match = new_match(players, seed, tiles_text=tiles_text, side=side)
