@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -34,31 +34,34 @@ def state_after(ws: Any, plies: int) -> dict[str, Any]:
 def test_a_slow_bot_neither_blocks_other_tables_nor_overruns_its_budget(
     make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The bot's decision hangs until the test releases it: meanwhile another table plays,
+    and the bot's own table goes on with a fallback move once its budget is spent."""
     real_decide = robots.decide
+    release = threading.Event()
 
-    def slow_decide(*args: Any) -> Any:
-        time.sleep(6.0)
+    def hanging_decide(*args: Any) -> Any:
+        release.wait(60)
         return real_decide(*args)
 
-    monkeypatch.setattr(robots, "decide", slow_decide)
-    client = make_client(bot_budget=1.0)
+    monkeypatch.setattr(robots, "decide", hanging_decide)
+    client = make_client(bot_budget=0.5)
     slow = create(client, [{"type": "humain"}, {"type": "robot", "niveau": "greedy"}])
     other = create(client, [{"type": "humain"}, {"type": "humain"}])
-    with (
-        client.websocket_connect(f"/ws/{slow['table']}?jeton={slow['jeton']}") as ws_slow,
-        client.websocket_connect(f"/ws/{other['table']}?jeton={other['jeton']}") as ws_other,
-    ):
-        started = time.monotonic()
-        first = state_after(ws_other, 0)
-        card = first["vue"]["paquet"][0]["id"]
-        ws_other.send_json({"type": "coup", "seq": 0, "coup": {"type": "choisir", "carte": card}})
-        state_after(ws_other, 1)
-        assert time.monotonic() - started < 4.0  # told while the bot still thinks (6 s)
-        # The bot had 1 s: its table goes on with a fallback move before the slow one is ready.
-        moved = state_after(ws_slow, 1)
-        elapsed = time.monotonic() - started
-        assert 0.9 <= elapsed < 5.0, elapsed
-        assert moved["vue"]["a_choisi"][1] is True
+    try:
+        with (
+            client.websocket_connect(f"/ws/{slow['table']}?jeton={slow['jeton']}") as ws_slow,
+            client.websocket_connect(f"/ws/{other['table']}?jeton={other['jeton']}") as ws_other,
+        ):
+            first = state_after(ws_other, 0)
+            card = first["vue"]["paquet"][0]["id"]
+            pick = {"type": "choisir", "carte": card}
+            ws_other.send_json({"type": "coup", "seq": 0, "coup": pick})
+            played = state_after(ws_other, 1)  # told while the bot's decision still hangs
+            assert played["vue"]["mon_choix"] == card and not release.is_set()
+            moved = state_after(ws_slow, 1)  # the budget ran out: a fallback move was played
+            assert moved["vue"]["a_choisi"][1] is True and not release.is_set()
+    finally:
+        release.set()
 
 
 def test_a_person_out_of_time_gets_a_move_played_for_them(client: TestClient) -> None:
@@ -67,9 +70,7 @@ def test_a_person_out_of_time_gets_a_move_played_for_them(client: TestClient) ->
     with client.websocket_connect(url) as ws:
         first = state_after(ws, 0)
         assert first["echeance"] is not None and 0 < first["echeance"] <= 1
-        started = time.monotonic()
-        timed_out = state_after(ws, 1)
-        assert time.monotonic() - started < 3
+        timed_out = state_after(ws, 1)  # nobody acts: the clock plays for Alice
     assert timed_out["vue"]["mon_choix"] in [card["id"] for card in first["vue"]["paquet"]]
     texts = [line["texte"] for line in timed_out["journal"]]
     assert any("Temps écoulé" in text for text in texts), texts
