@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +104,6 @@ class SeatRow:
     name: str | None = None
     token_hash: str | None = None
     left: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def default_database_url(env: dict[str, str] | None = None) -> str:

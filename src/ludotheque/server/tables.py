@@ -193,11 +193,9 @@ class TableSession:
         elif seat not in free:
             raise ApiError(409, "place_prise", f"La place {seat + 1} n'est pas libre.")
         token = new_token()
-        row = self.seats[seat]
         updated = SeatRow(seat, HUMAN, None, name, hash_token(token), False)
         self.storage.update_seat(self.id, updated)
         self.seats[seat] = updated
-        del row
         self.note(f"{name} s'assied à la place {seat + 1}.")
         return seat, token
 
