@@ -97,7 +97,20 @@ def test_lexicon_is_immutable() -> None:
         lexicon.name = "other"
     with pytest.raises(AttributeError):
         del lexicon.name
-    assert isinstance(lexicon.words, frozenset)
+    words = lexicon.words  # a read-only view: no add/remove, and set operations work
+    assert not hasattr(words, "add") and not hasattr(words, "discard")
+    assert "KIWI" in words and words & {"KIWI", "X"} == {"KIWI"}
+
+
+def test_the_lexicon_is_not_walked_by_the_garbage_collector() -> None:
+    """A full collection must not traverse 400,000 words (docs/performance.md: ~30 ms each)."""
+    import gc
+
+    from ludotheque.lexicon import common_words
+
+    lexicon = common_words()
+    gc.collect()  # a tuple of strings is untracked once a collection has seen it
+    assert not gc.is_tracked(lexicon._words) and not gc.is_tracked(lexicon._sorted)
 
 
 def test_lexicon_normalises_and_validates() -> None:

@@ -1,20 +1,27 @@
-"""Letter in a real browser: the deal by size, placing tiles and tracing words by clicks.
+"""Letter in a real browser: the deal by size, placing tiles and tracing words by clicks,
+exchanging a blank, naming the sacrifice of a failed turn, and the keyboard on the board.
 
 Headless Chromium against a live server (see ``conftest.py``). The person plays through the
-page only (clicks); where it needs to know a good move, the test reads the game from the moves
-the server stored (:class:`~ludotheque.server.storage.Storage`) and asks
+page only (clicks, keys); where it needs to know a good move, the test reads the game from the
+moves the server stored (:class:`~ludotheque.server.storage.Storage`) and asks
 :func:`~ludotheque.games.letter.paths.best_placements` for a placement that makes a real new word.
+Where a position must be built (a blank on the board, a free letter), the second seat is a
+person played by the test itself over the WebSocket protocol (:class:`Opponent`).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
+from websockets.sync.client import connect
+
 from ludotheque.games import default_registry
-from ludotheque.games.letter.board import cell_name
+from ludotheque.games.letter.board import cell_name, parse_cell
 from ludotheque.games.letter.paths import best_placements
 from ludotheque.server.storage import Storage
 
@@ -43,14 +50,19 @@ def create_letter_table(page: Any, server: LiveServer) -> str:
     return table_id
 
 
-def server_state(server: LiveServer, table_id: str) -> Any:
-    """The game as the server stored it (every accepted move is stored before clients know)."""
+def stored_record(server: LiveServer, table_id: str) -> Any:
     storage = Storage(server.database)
     try:
         record = storage.load_record(table_id)
     finally:
         storage.close()
     assert record is not None
+    return record
+
+
+def server_state(server: LiveServer, table_id: str) -> Any:
+    """The game as the server stored it (every accepted move is stored before clients know)."""
+    record = stored_record(server, table_id)
     return record.replay(default_registry().get(record.game))
 
 
@@ -173,3 +185,406 @@ def test_letter_illegal_placement_shows_the_french_error(
     page.click("#btn-annuler")
     assert page.locator("#plateau .l-piece--provisoire").count() == 0
     assert page.errors == []
+
+
+# --- two people: the page (seat 0) and the test over the WebSocket (seat 1) --------------------
+
+
+def api_post(server: LiveServer, path: str, body: Any) -> Any:
+    request = urllib.request.Request(
+        server.url + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+class Opponent:
+    """Seat 1, played by the test through the realtime protocol (docs/server.md)."""
+
+    def __init__(self, server: LiveServer, table_id: str, token: str) -> None:
+        url = server.url.replace("http://", "ws://") + f"/ws/{table_id}?jeton={token}"
+        self.connection = connect(url, open_timeout=10)
+        self.etat: dict[str, Any] = {}
+
+    def __enter__(self) -> Opponent:
+        self.socket = self.connection.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.connection.__exit__(None, None, None)
+
+    def _receive(self, deadline: float) -> dict[str, Any]:
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, "no message from the server"
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=remaining))
+        if message["type"] == "etat":
+            self.etat = message
+        return message
+
+    def wait_turn(self) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while not (
+            self.etat.get("a_jouer") and self.etat.get("table", {}).get("statut") == "en_cours"
+        ):
+            self._receive(deadline)
+
+    def play(self, action: dict[str, Any]) -> None:
+        self.wait_turn()
+        seq = self.etat["prochain_seq"]
+        self.socket.send(json.dumps({"type": "coup", "seq": seq, "coup": action}))
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            message = self._receive(deadline)
+            assert message["type"] != "erreur", message
+            if message["type"] == "etat" and message["prochain_seq"] > seq:
+                return
+
+
+def two_people_table(page: Any, server: LiveServer, **options: Any) -> tuple[str, str]:
+    """A 2-person table, letters dealt at random, no knock window; the page holds seat 0."""
+    created = api_post(
+        server,
+        "/api/tables",
+        {
+            "jeu": "letter",
+            "joueurs": 2,
+            "options": {"mode": "classique", "tirage": "hasard", "frapper": False, **options},
+            "places": [{"type": "humain"}, {"type": "humain"}],
+            "nom": "Alice",
+            "horloge": 0,
+        },
+    )
+    table_id = created["table"]
+    joined = api_post(server, f"/api/tables/{table_id}/join", {"nom": "Bruno"})
+    api_post(server, f"/api/tables/{table_id}/start", {"jeton": created["jeton"]})
+    page.goto(server.url + "/")
+    seat = json.dumps({"place": ME, "jeton": created["jeton"], "nom": "Alice"})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludotheque:table:{table_id}", seat])
+    page.goto(f"{server.url}/table/{table_id}")
+    page.wait_for_selector("#jeu[data-phase='jeu']")
+    return table_id, joined["jeton"]
+
+
+def first_spot(state: Any, tile: Any) -> tuple[int, int]:
+    """Beside the tiles already placed (a first turn may go anywhere), else mid-board."""
+    if len(state.board):
+        return state.board.positions(tile)[0]
+    spots = state.board.positions(tile, anywhere=True)
+    return spots[len(spots) // 2]
+
+
+def opponent_first_turn(opponent: Opponent, state: Any, corner: bool = False) -> None:
+    tile = state.catalog[state.letters_of(1)[0]]
+    x, y = (0, 0) if corner else first_spot(state, tile)
+    opponent.play(
+        {"type": "poser", "pieces": [{"piece": tile.id, "case": cell_name(x, y)}], "mots": []}
+    )
+
+
+def page_first_turn(page: Any, state: Any) -> None:
+    tile = state.catalog[state.letters_of(ME)[0]]
+    x, y = first_spot(state, tile)
+    page.click(f'#jeu button[data-tuile="{tile.id}"]')
+    page.click(f'#jeu .l-case[data-case="{cell_name(x, y)}"]')
+    page.click("#btn-jouer")
+    page.wait_for_selector(f'#plateau .l-piece:not(.l-piece--provisoire)[data-piece="{tile.id}"]')
+
+
+def page_plays_word(page: Any, move: Any) -> str:
+    """Place ``move`` (a ScoredPlacement) and name its first word through the page."""
+    word, paths = next(iter(move.words.items()))
+    page.click(f'#jeu button[data-tuile="{move.tile.id}"]')
+    page.click(f'#jeu .l-case[data-case="{move.cell}"]')
+    for tile_id in paths[0]:
+        page.click(f'#plateau [data-piece="{tile_id}"]')
+    assert page.inner_text("#mot-trace strong") == word
+    return word
+
+
+def words_for(state: Any, seat: int, top: int = 1, board: Any = None) -> list[Any]:
+    tiles = [state.catalog[t] for t in state.letters_of(seat)]
+    found: list[Any] = best_placements(
+        state.board if board is None else board,
+        tiles,
+        state.words.index,
+        state.noted(),
+        len,
+        top=top,
+    )
+    return found
+
+
+def play_first_round(page: Any, server: LiveServer, table_id: str, opponent: Opponent) -> Any:
+    state = server_state(server, table_id)
+    while not all(state.first_done):
+        if state.active == ME:
+            page.wait_for_selector(MY_TURN)
+            page_first_turn(page, state)
+        else:
+            opponent_first_turn(opponent, state)
+        state = server_state(server, table_id)
+    return state
+
+
+def page_word_turn(page: Any, server: LiveServer, table_id: str, state: Any) -> Any:
+    found = words_for(state, ME)
+    assert found, "no word for the page's seat"
+    page.wait_for_selector(MY_TURN)
+    word = page_plays_word(page, found[0])
+    page.click("#btn-jouer")
+    page.wait_for_selector(f'#feuilles .l-feuille[data-place="{ME}"] li[data-mot="{word}"]')
+    return server_state(server, table_id)
+
+
+def word_turn(page: Any, server: LiveServer, table_id: str, opponent: Opponent, state: Any) -> Any:
+    """The seat to play names a word: the page's seat through the page, else the opponent.
+
+    Without a word (rare), it lays a free letter, if that cannot end the game (rule 18)."""
+    found = words_for(state, state.active)
+    if not found:
+        assert state.dry == 0, "no word to make, and the game would end"
+        tile = state.letters_of(state.active)[0]
+        if state.active == ME:
+            page.wait_for_selector(MY_TURN)
+            page.click(f'#jeu button[data-tuile="{tile}"]')
+            page.click("#btn-lettre-libre")
+            page.wait_for_selector(f'#jeu button[data-tuile="{tile}"][data-origine="libre"]')
+        else:
+            opponent.play({"type": "lettre_libre", "piece": tile})
+        return server_state(server, table_id)
+    if state.active == ME:
+        return page_word_turn(page, server, table_id, state)
+    paths = next(iter(found[0].words.values()))
+    opponent.play(
+        {
+            "type": "poser",
+            "pieces": [{"piece": found[0].tile.id, "case": found[0].cell}],
+            "mots": [{"chemin": list(paths[0])}],
+        }
+    )
+    return server_state(server, table_id)
+
+
+def exchange_plan(state: Any) -> tuple[Any, tuple[int, int]] | None:
+    """A placement making a new word for seat 0, and one of its cells, touching the board,
+    where a 1×1 blank may go now: with the blank there, the placement is an exchange."""
+    for move in words_for(state, ME, top=40):
+        tile = move.tile
+        for dy in range(tile.height):
+            for dx in range(tile.width):
+                cx, cy = move.x + dx, move.y + dy
+                if state.board.check_place(state.catalog[state.blanks_of(1)[0]], cx, cy) is None:
+                    return move, (cx, cy)
+    return None
+
+
+def test_letter_exchange_a_blank_of_the_board(page: Any, live_server: LiveServer) -> None:
+    table_id, token = two_people_table(page, live_server)
+    with Opponent(live_server, table_id, token) as opponent:
+        state = play_first_round(page, live_server, table_id, opponent)
+        assert page.locator("#btn-echanger").count() == 0  # no blank on the board yet
+        blank_id = state.blanks_of(1)[0]
+        # A blank is a turn without a word: it must not end the game (rule 18, a whole round
+        # without a new word), so it comes right after a word.
+        for _ in range(8):
+            plan = exchange_plan(state) if state.active == 1 and state.dry == 0 else None
+            if plan is not None:
+                break
+            state = word_turn(page, live_server, table_id, opponent, state)
+        else:
+            raise AssertionError("no position for an exchange")
+        move, (bx, by) = plan
+        opponent.play({"type": "blanche", "piece": blank_id, "case": cell_name(bx, by)})
+        state = server_state(live_server, table_id)
+        assert state.board.tile_at(bx, by) == blank_id, (state.events, state.phase)
+        assert state.active == ME, (state.phase, state.events)
+        page.wait_for_selector(MY_TURN)
+
+        # The button, then the blank: its cell is offered, and what is pending is told.
+        blank = page.locator(f'#plateau [data-piece="{blank_id}"]')
+        assert blank.is_enabled()
+        page.click("#btn-echanger")
+        assert page.get_attribute("#btn-echanger", "aria-pressed") == "true"
+        assert page.locator(f'#plateau [data-piece="{blank_id}"].l-piece--a-choisir').count() == 1
+        blank.click()
+        pending = page.locator("#echange-en-cours")
+        assert cell_name(bx, by) in pending.inner_text()
+        assert page.locator(f'#plateau [data-piece="{blank_id}"]').count() == 0
+        assert (
+            page.locator(f'#plateau .l-case--echange[data-case="{cell_name(bx, by)}"]').count() == 1
+        )
+        # « Annuler l'échange » puts the blank back; choose it again by clicking it.
+        page.click("#btn-annuler-echange")
+        assert page.locator("#echange-en-cours").count() == 0
+        page.click(f'#plateau [data-piece="{blank_id}"]')
+        word = page_plays_word(page, move)
+        text = page.inner_text("#echange-en-cours")
+        assert f"lettre {move.tile.letter.lower()}" in text.lower(), text
+        assert move.cell in text and cell_name(bx, by) in text and "votre main" in text, text
+        page.set_viewport_size(PHONE)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"] + 1, f"the page scrolls sideways at phone width ({width} px)"
+        page.set_viewport_size(DESKTOP)
+        page.click("#btn-jouer")
+        page.wait_for_selector(f'#feuilles .l-feuille[data-place="{ME}"] li[data-mot="{word}"]')
+
+        record = stored_record(live_server, table_id)
+        assert record.moves[-1].action["echange"] == blank_id
+        state = server_state(live_server, table_id)
+        placed = state.board.get(move.tile.id)
+        assert (placed.x, placed.y) == (move.x, move.y)
+        assert blank_id not in state.board
+        assert blank_id in state.hands[ME]  # « échanger »: the blank goes to the player's hand
+        assert (
+            page.locator(f'#jeu button[data-tuile="{blank_id}"][data-origine="main"]').count() == 1
+        )
+        assert page.errors == []
+
+
+def test_letter_penalty_names_the_sacrificed_letter(page: Any, live_server: LiveServer) -> None:
+    table_id, token = two_people_table(page, live_server, erreurs="penalite")
+    with Opponent(live_server, table_id, token) as opponent:
+        state = play_first_round(page, live_server, table_id, opponent)
+        # A free letter from the other seat, then the page's turn (a turn without a word must
+        # not end the game first: rule 18).
+        for _ in range(8):
+            if state.active == 1 and state.dry == 0:
+                break
+            state = word_turn(page, live_server, table_id, opponent, state)
+        else:
+            raise AssertionError("the other seat never got to lay a free letter")
+        free = state.letters_of(1)[0]
+        opponent.play({"type": "lettre_libre", "piece": free})
+        state = server_state(live_server, table_id)
+        assert state.free == (free,) and state.active == ME
+        page.wait_for_selector(MY_TURN)
+
+        # The smallest letter is offered by default; name the largest instead.
+        letters = [state.catalog[t] for t in state.letters_of(ME)]
+        smallest = min(letters, key=lambda t: (t.width * t.height, t.id))
+        largest = max(letters, key=lambda t: (t.width * t.height, t.id))
+        assert largest.id != smallest.id
+        select = page.locator("#sacrifice")
+        assert select.input_value() == smallest.id
+        assert page.inner_text("label[for='sacrifice']") == "Lettre sacrifiée si le tour échoue"
+        select.select_option(largest.id)
+        # The free letter beside a tile, and no word: the turn fails.
+        x, y = state.board.positions(state.catalog[free])[0]
+        page.click(f'#jeu button[data-tuile="{free}"]')
+        page.click(f'#jeu .l-case[data-case="{cell_name(x, y)}"]')
+        assert select.input_value() == largest.id  # the choice survives the re-render
+        page.click("#btn-jouer")
+        # The turn is over (and maybe the game: a whole round without a word, rule 18).
+        page.wait_for_selector(f'#jeu:not([data-a-jouer="true"]) li:has-text("{largest.id}")')
+
+        assert stored_record(live_server, table_id).moves[-1].action["sacrifice"] == largest.id
+        state = server_state(live_server, table_id)
+        assert largest.id not in state.hands[ME]
+        assert smallest.id in state.hands[ME]
+        assert set(state.free) == {free, largest.id}
+        assert free not in state.board
+        assert page.errors == []
+
+
+def focused(page: Any) -> str:
+    """The board element that has the focus: ``case:c5`` or ``piece:T05`` (else ``other``)."""
+    return str(
+        page.evaluate(
+            """() => {
+          const el = document.activeElement;
+          if (!el || !el.closest('#plateau')) return 'other';
+          return el.dataset.piece ? 'piece:' + el.dataset.piece : 'case:' + el.dataset.case;
+        }"""
+        )
+    )
+
+
+def test_letter_keyboard_places_a_tile_with_arrows_and_enter(
+    page: Any, live_server: LiveServer
+) -> None:
+    table_id, token = two_people_table(page, live_server)
+    with Opponent(live_server, table_id, token) as opponent:
+        state = server_state(live_server, table_id)
+        if state.active != ME:  # in a corner: the board's keyboard starts mid-board
+            opponent_first_turn(opponent, state, corner=True)
+            state = server_state(live_server, table_id)
+        page.wait_for_selector(MY_TURN)
+        tile = state.catalog[state.letters_of(ME)[0]]
+        hand_tile = f'#jeu button[data-tuile="{tile.id}"]'
+        page.focus(hand_tile)
+        page.keyboard.press("Enter")
+        assert page.get_attribute(hand_tile, "aria-pressed") == "true"
+        # One tab stop for the whole board (not one per cell).
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if focused(page) != "other":
+                break
+        else:
+            raise AssertionError("Tab never reaches the board")
+        assert page.locator('#plateau button[tabindex="0"]').count() == 1
+        assert page.locator('#plateau button:not([tabindex="-1"])').count() == 1
+        start = focused(page)
+        assert start.startswith("case:"), start
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        x0, y0 = parse_cell(start[5:])
+        assert label == start[5:]
+
+        # Moves whose cells are free, the tile fitting at the end.
+        def free(x: int, y: int) -> bool:
+            inside = 0 <= x < state.board.columns and 0 <= y < state.board.rows
+            return inside and state.board.tile_at(x, y) is None
+
+        def fits(x: int, y: int) -> bool:
+            return all(
+                free(x + dx, y + dy) for dx in range(tile.width) for dy in range(tile.height)
+            )
+
+        steps = {
+            "ArrowRight": (1, 0),
+            "ArrowLeft": (-1, 0),
+            "ArrowDown": (0, 1),
+            "ArrowUp": (0, -1),
+        }
+        for keys in (
+            ["ArrowRight", "ArrowRight", "ArrowDown"],
+            ["ArrowLeft", "ArrowLeft", "ArrowUp"],
+            ["ArrowDown", "ArrowDown", "ArrowLeft"],
+            ["ArrowUp", "ArrowUp", "ArrowRight"],
+        ):
+            cells = []
+            x, y = x0, y0
+            for key in keys:
+                x, y = x + steps[key][0], y + steps[key][1]
+                cells.append((x, y))
+            if all(free(cx, cy) for cx, cy in cells) and fits(x, y):
+                break
+        else:
+            raise AssertionError("no free way from the start cell")
+        for key, (cx, cy) in zip(keys, cells, strict=True):
+            page.keyboard.press(key)
+            assert focused(page) == f"case:{cell_name(cx, cy)}"
+        # Escape forgets the tile (the focus goes back to it); the board keeps its cursor.
+        page.keyboard.press("Escape")
+        assert page.get_attribute(hand_tile, "aria-pressed") == "false"
+        assert page.evaluate("document.activeElement.dataset.tuile") == tile.id
+        page.keyboard.press("Enter")
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if focused(page) != "other":
+                break
+        assert focused(page) == f"case:{cell_name(x, y)}"
+        page.keyboard.press("Enter")
+        provisional = page.locator(f'#plateau .l-piece--provisoire[data-piece="{tile.id}"]')
+        assert provisional.get_attribute("data-case") == cell_name(x, y)
+        assert focused(page) == f"piece:{tile.id}"  # the focus stays on the board
+        page.focus("#btn-jouer")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(
+            f'#plateau .l-piece:not(.l-piece--provisoire)[data-piece="{tile.id}"]'
+        )
+        placed = server_state(live_server, table_id).board.get(tile.id)
+        assert (placed.x, placed.y) == (x, y)
+        assert page.errors == []

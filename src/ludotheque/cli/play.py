@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -21,11 +21,14 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ludotheque.core.errors import LudoError
+from ludotheque.core.errors import InvalidOptions, LudoError
+from ludotheque.core.json_types import JsonObject
 from ludotheque.core.record import GameRecord
 from ludotheque.games import default_registry
 
+from .countdown import TimedAsk, timed_input
 from .gutenberg_render import plural
+from .table_options import parse_option_flags
 
 __all__ = [
     "RecordFile",
@@ -124,6 +127,8 @@ def play_game(
     env: Mapping[str, str] | None = None,
     tiles: Path | None = None,
     side: int | None = None,
+    option_flags: Sequence[str] = (),
+    timed_ask: TimedAsk | None = None,
 ) -> int:
     """Play one game in the terminal; the exit status (0, or 2 for bad options)."""
     errors = errors or console
@@ -138,8 +143,26 @@ def play_game(
             f"{title} ne se joue pas encore dans le terminal. "
             f"Jeux jouables ici : {', '.join(PLAYABLE)}.",
         )
+    try:
+        extra = parse_option_flags(registry.get(game_name).info, option_flags)
+    except InvalidOptions as error:
+        return _error(errors, error.message)
     if game_name == "letter":
-        return _play_letter(console, ask, errors, players, bots, solo, seed, save, env, tiles, side)
+        return _play_letter(
+            console,
+            ask,
+            errors,
+            players,
+            bots,
+            solo,
+            seed,
+            save,
+            env,
+            tiles,
+            side,
+            extra,
+            timed_ask,
+        )
     if tiles is not None:
         return _error(errors, "--tiles ne sert qu'à Letter (Gutenberg : --deck).")
     from ludotheque.games.gutenberg.deck import DeckError, parse_deck
@@ -185,7 +208,7 @@ def play_game(
             console.print(f"Paquet : {warning}", style="yellow")
     try:
         bot_list, notice = load_bots(bot_names) if players > 1 else ([], None)
-        match = new_match(players, seed, difficulty=mode, deck_text=deck_text)
+        match = new_match(players, seed, difficulty=mode, deck_text=deck_text, extra=extra)
     except LudoError as error:
         return _error(errors, error.message)
     path = save if save is not None else default_save_path(game_name, seed, env)
@@ -230,6 +253,8 @@ def _play_letter(
     env: Mapping[str, str] | None,
     tiles: Path | None,
     side: int | None,
+    extra: JsonObject,
+    timed_ask: TimedAsk | None,
 ) -> int:
     """``play letter``: the person at place 1 against bots (default greedy), or solo."""
     from .play_letter import LetterTerminal, load_bots, new_match
@@ -256,7 +281,7 @@ def _play_letter(
             return _error(errors, problem)
     try:
         bot_list = load_bots(bot_names) if players > 1 else []
-        match = new_match(players, seed, tiles_text=tiles_text, side=side)
+        match = new_match(players, seed, tiles_text=tiles_text, side=side, extra=extra)
     except LudoError as error:
         return _error(errors, f"Partie refusée — {error.message}")
     path = save if save is not None else default_save_path("letter", seed, env)
@@ -273,7 +298,14 @@ def _play_letter(
     )
     saver = RecordFile(path, console)
     terminal = LetterTerminal(
-        match, console, ask, bot_list, save=saver, bot_labels=bot_names, bot_seed=seed
+        match,
+        console,
+        ask,
+        bot_list,
+        save=saver,
+        bot_labels=bot_names,
+        bot_seed=seed,
+        timed_ask=timed_ask,
     )
     terminal.run()
     console.print()
@@ -370,6 +402,16 @@ def register(app: typer.Typer) -> None:
                 "par ces cases) ou E2x1 c5 : MER ; « aide » en jeu pour le détail.",
             ),
         ] = None,
+        option: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--option",
+                "-o",
+                help="Option de la table, NOM=VALEUR, répétable (par exemple -o sablier=oui "
+                "-o comptage=3) ; les mêmes que dans le salon. Un fichier : -o tuiles=FICHIER.",
+                metavar="NOM=VALEUR",
+            ),
+        ] = None,
     ) -> None:
         """Jouer dans le terminal contre des robots (ou seul contre la Rotative)."""
         console = Console()
@@ -386,6 +428,8 @@ def register(app: typer.Typer) -> None:
             save=save,
             errors=Console(stderr=True),
             tiles=tiles,
+            option_flags=option or [],
+            timed_ask=timed_input,
         )
         if status:
             raise typer.Exit(code=status)

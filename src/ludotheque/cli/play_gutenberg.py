@@ -90,9 +90,10 @@ def new_match(
     *,
     difficulty: str | None = None,
     deck_text: str | None = None,
+    extra: JsonObject | None = None,
 ) -> Match:
     """A Gutenberg match: solo for one player (with its difficulty), classic otherwise."""
-    options: JsonObject = {"mode": "solo" if players == 1 else "classique"}
+    options: JsonObject = {"mode": "solo" if players == 1 else "classique", **(extra or {})}
     if players == 1:
         options["difficulte"] = difficulty or "normal"
     if deck_text is not None:

@@ -10,6 +10,7 @@ refuse, or that cannot be read, is explained in French and changes nothing. Bots
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from rich import box
@@ -22,7 +23,7 @@ from ludotheque.bots.simulate import bot_factories
 from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.match import Match
-from ludotheque.core.protocol import Outcome, Seat
+from ludotheque.core.protocol import Outcome, RuleTimer, Seat
 from ludotheque.core.record import GameRecord
 from ludotheque.core.rng import Rng
 from ludotheque.games.letter import Letter
@@ -30,6 +31,7 @@ from ludotheque.games.letter.actions import Action, Turn
 from ludotheque.games.letter.notation import TYPED_HELP, parse_typed
 from ludotheque.games.letter.state import LetterState
 
+from .countdown import TimedAsk
 from .letter_render import table_of
 
 __all__ = ["HUMAN", "LetterTerminal", "Quit", "load_bots", "new_match"]
@@ -44,9 +46,15 @@ class Quit(Exception):
 
 
 def new_match(
-    players: int, seed: int, *, tiles_text: str | None = None, side: int | None = None
+    players: int,
+    seed: int,
+    *,
+    tiles_text: str | None = None,
+    side: int | None = None,
+    extra: JsonObject | None = None,
 ) -> Match:
-    options: JsonObject = {"mode": "solo" if players == 1 else "classique"}
+    """A Letter match: solo for one player, classic otherwise; ``extra``: table options."""
+    options: JsonObject = {"mode": "solo" if players == 1 else "classique", **(extra or {})}
     if tiles_text is not None:
         options["tuiles"] = tiles_text
     if side is not None:
@@ -91,6 +99,8 @@ class LetterTerminal:
         save: Callable[[GameRecord], None] | None = None,
         bot_labels: Sequence[str] = (),
         bot_seed: int = 0,
+        timed_ask: TimedAsk | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if len(bots) != self._state_of(match).players - 1:
             raise ValueError("one bot per seat but the first")
@@ -103,6 +113,10 @@ class LetterTerminal:
         labels = list(bot_labels) or [bot.name for bot in bots]
         self.names = ["Vous", *(f"{label} (place {i})" for i, label in enumerate(labels, 2))]
         self.recent: set[str] = set()
+        # « sablier »: the terminal owns the clock (the rules only say whose hourglass runs).
+        self.timed_ask = timed_ask
+        self.clock = clock
+        self.turned: dict[str, float] = {}  # hourglass key -> when it was turned over
 
     @staticmethod
     def _state_of(match: Match) -> LetterState:
@@ -177,13 +191,36 @@ class LetterTerminal:
             return "Première manche : une lettre où vous voulez (E2x1 c5) > "
         return "Votre coup (aide pour la notation) > "
 
+    def _my_hourglass(self) -> RuleTimer[Action] | None:
+        return next((t for t in self.state.rule_timers() if t.seat == HUMAN), None)
+
+    def _answer(self, hourglass: RuleTimer[Action] | None) -> str | None:
+        """The person's next line, or None when their hourglass ran out first."""
+        if hourglass is None:
+            return self.ask(self._prompt())
+        started = self.turned.setdefault(hourglass.key, self.clock())
+        left = hourglass.seconds - (self.clock() - started)
+        if left <= 0:
+            return None
+        if self.timed_ask is not None:
+            return self.timed_ask(self._prompt(), left)
+        answer = self.ask(f"[{int(left)} s] {self._prompt()}")
+        return None if self.clock() - started > hourglass.seconds else answer
+
     def _human_move(self) -> None:
         self.show_table()
         while True:
+            hourglass = self._my_hourglass()
             try:
-                raw = self.ask(self._prompt())
+                raw = self._answer(hourglass)
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
+            if raw is None and hourglass is not None:
+                self.console.print("Sablier écoulé !", style="bold red")
+                self._submit(HUMAN, hourglass.action)
+                return
+            if raw is None:
+                continue
             answer = raw.strip()
             command = answer.lower()
             if not answer:

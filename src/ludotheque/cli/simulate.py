@@ -32,6 +32,8 @@ from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Game
 from ludotheque.games import default_registry
 
+from .table_options import parse_option_flags
+
 __all__ = ["register", "simulate"]
 
 DIFFICULTY_OPTION = "difficulte"
@@ -148,6 +150,15 @@ def simulate(
     as_json: Annotated[
         bool, typer.Option("--json", help="Sortie JSON (pour les programmes).")
     ] = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="Option de la table, NOM=VALEUR, répétable (par exemple -o comptage=3).",
+            metavar="NOM=VALEUR",
+        ),
+    ] = None,
 ) -> None:
     """Faire jouer des robots entre eux : victoires par place et par robot, scores moyens."""
     try:
@@ -160,6 +171,7 @@ def simulate(
         raise _fail("--seed doit être un entier positif.")
     options = _options(found, players, mode)
     try:
+        options.update(parse_option_flags(found.info, option or []))
         found.info.resolve_options(players, options)
     except InvalidOptions as error:
         raise _fail(error.message) from None

@@ -15,7 +15,7 @@ from .errors import (
 from .json_types import JsonObject, JsonValue
 from .match import Match
 from .options import GameInfo, Mode, OptionSpec
-from .protocol import Game, Outcome, Seat, State
+from .protocol import Game, Outcome, RuleTimer, Seat, State
 from .record import GameRecord, Move
 from .registry import Registry
 from .rng import Draws, Rng
@@ -40,6 +40,7 @@ __all__ = [
     "Outcome",
     "Registry",
     "Rng",
+    "RuleTimer",
     "Seat",
     "State",
     "UnknownGame",

@@ -112,6 +112,15 @@ def _check_state(game: AnyGame, record: GameRecord, step: int, state: AnyState) 
             raise _fail(
                 game, record, step, f"la vue de {seat} n'est pas du JSON: {error}"
             ) from None
+    for timer in state.rule_timers():
+        if timer.seconds <= 0 or not timer.key:
+            raise _fail(game, record, step, f"sablier mal formé : {timer}")
+        try:
+            state.check(timer.seat, timer.action)
+        except LudoError as error:
+            raise _fail(
+                game, record, step, f"l'action du sablier {timer.key} est refusée : {error}"
+            ) from None
     outcome = state.outcome()
     if outcome is not None:
         if state.to_move():

@@ -89,6 +89,40 @@ class OptionSpec:
             )
         return value
 
+    def parse_text(self, text: str) -> JsonValue:
+        """A value typed by a person (``oui``, ``3``, ``penalite``), checked.
+
+        >>> OptionSpec("sablier", "Sablier", "bool", False).parse_text("oui")
+        True
+        >>> OptionSpec("plateau", "Côté", "int", 20, minimum=13, maximum=26).parse_text("15")
+        15
+        """
+        word = text.strip()
+        if self.kind == "bool":
+            lowered = word.lower()
+            if lowered in _YES:
+                return True
+            if lowered in _NO:
+                return False
+            raise InvalidOptions(
+                f"Option « {self.label} » : oui ou non est attendu, pas « {word} ».",
+                option=self.name,
+            )
+        if self.kind == "int":
+            try:
+                number = int(word)
+            except ValueError:
+                raise InvalidOptions(
+                    f"Option « {self.label} » : un nombre entier est attendu, pas « {word} ».",
+                    option=self.name,
+                ) from None
+            return self.validate(number)
+        return self.validate(word)
+
+
+_YES = frozenset({"oui", "o", "vrai", "1", "true", "yes", "y"})
+_NO = frozenset({"non", "n", "faux", "0", "false", "no"})
+
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:

@@ -5,8 +5,9 @@ was, so bots can search, the server can keep checkpoints, and a refused action c
 Seats are numbered from 0. Several seats may have to decide at once (a draft, a secret writing
 phase): each submits its own action; the state keeps pending choices hidden and resolves the
 phase when the last one is in. Chance is drawn from the :class:`~ludotheque.core.rng.Rng` the
-state carries. Timers are rule-level: the front end owns the clock and submits a timeout as an
-ordinary action of the seat whose time ran out.
+state carries. Timers are rule-level: the state says which hourglass runs
+(:meth:`State.rule_timers`), the front end owns the clock and submits the timer's action as an
+ordinary action of its seat when the time is out.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from .json_types import JsonObject, JsonValue
 from .options import GameInfo
 from .rng import Draws, Rng
 
-__all__ = ["Game", "Outcome", "Seat", "State"]
+__all__ = ["Game", "Outcome", "RuleTimer", "Seat", "State"]
 
 Seat = int
 A = TypeVar("A")
@@ -64,6 +65,25 @@ class Outcome:
         scores: list[JsonValue] | None = None if self.scores is None else list(self.scores)
         winners: list[JsonValue] = [*sorted(self.winners)]
         return {"rangs": ranks, "scores": scores, "gagnants": winners, "raison": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTimer(Generic[A]):
+    """An hourglass of the rules, running now: when it runs out, ``seat`` plays ``action``.
+
+    ``key`` names this run of the hourglass. A front end starts counting ``seconds`` when a
+    key first appears and keeps counting while the state still reports it, so one hourglass
+    may span several actions (a 45-second turn in which several words are scored); a new key
+    is a new hourglass, turned over in full.
+
+    >>> RuleTimer(seat=1, seconds=30, key="tour-4", action="temps_ecoule").seat
+    1
+    """
+
+    seat: Seat
+    seconds: float
+    key: str
+    action: A
 
 
 class State(ABC, Generic[A]):
@@ -145,6 +165,14 @@ class State(ABC, Generic[A]):
         does not depend on what its seat may not see. Games with hidden information implement it.
         """
         raise NotImplementedError(f"{type(self).__name__} does not resample hidden information")
+
+    def rule_timers(self) -> Sequence[RuleTimer[A]]:
+        """The hourglasses of the rules running now (none by default).
+
+        Each timer's action must be legal for its seat in this state: front ends submit it
+        when the time is out, so the rules themselves never read a clock.
+        """
+        return ()
 
     def hides_between_seats(self) -> bool:
         """Whether some seat may now see something that another seat may not (a hand...).

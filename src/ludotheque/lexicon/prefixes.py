@@ -29,6 +29,7 @@ from __future__ import annotations
 import threading
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 
 from ludotheque.lexicon.wordlist import Lexicon, common_words
 
@@ -66,10 +67,10 @@ class PrefixIndex:
 
     words: tuple[str, ...]
     longest: int
-    _set: frozenset[str]
+    _set: AbstractSet[str]
 
-    def __init__(self, sorted_words: tuple[str, ...], word_set: frozenset[str]) -> None:
-        """Wrap ``sorted_words`` (sorted, distinct) and the same words as a frozenset.
+    def __init__(self, sorted_words: tuple[str, ...], word_set: AbstractSet[str]) -> None:
+        """Wrap ``sorted_words`` (sorted, distinct) and the same words as a set.
 
         Prefer :meth:`build`, which sorts and drops duplicates.
         """
@@ -84,8 +85,9 @@ class PrefixIndex:
         A frozenset or a :class:`~ludotheque.lexicon.Lexicon` is shared, not copied: only the
         sorted tuple is new (a lexicon iterates in order already, so it is not sorted again).
         """
-        if isinstance(words, Lexicon):  # sorted iteration already, and its frozenset
-            word_set: frozenset[str] = words.words
+        word_set: AbstractSet[str]
+        if isinstance(words, Lexicon):  # sorted iteration already, and its set of words
+            word_set = words.words
             ordered = tuple(words)
         else:
             word_set = words if isinstance(words, frozenset) else frozenset(words)
@@ -148,17 +150,14 @@ class PrefixIndex:
         return self.words[lo:hi]
 
 
-def _word_set(words: Iterable[str]) -> frozenset[str]:
-    inner = getattr(words, "words", None)
-    if isinstance(inner, frozenset):
-        return inner
-    if isinstance(words, frozenset):
+def _cache_key(words: Iterable[str]) -> Lexicon | frozenset[str]:
+    if isinstance(words, (Lexicon, frozenset)):
         return words
     return frozenset(words)
 
 
 _CACHE_SIZE = 4
-_cache: dict[frozenset[str], PrefixIndex] = {}
+_cache: dict[Lexicon | frozenset[str], PrefixIndex] = {}
 _cache_lock = threading.Lock()
 
 
@@ -171,10 +170,10 @@ def prefix_index(words: Iterable[str] | None = None) -> PrefixIndex:
     """
     if words is None:
         words = common_words()
-    key = _word_set(words)
+    key = _cache_key(words)
     index = _cache.get(key)
     if index is None:
-        index = PrefixIndex.build(words if isinstance(words, Lexicon) else key)
+        index = PrefixIndex.build(key)
         with _cache_lock:
             _cache[key] = index
             while len(_cache) > _CACHE_SIZE:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import gzip
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, KeysView
 from importlib import resources
 from typing import Any, NoReturn
 
@@ -46,10 +46,11 @@ class Lexicon:
     ValueError: not a word of 2 to 15 letters A-Z: 'PORTE-CLE'
     """
 
-    __slots__ = ("_sorted", "_words", "name")
+    __slots__ = ("_hash", "_sorted", "_words", "name")
 
+    _hash: int
     _sorted: tuple[str, ...]
-    _words: frozenset[str]
+    _words: dict[str, None]  # a dict, not a frozenset: the garbage collector does not track it
     name: str
 
     def __init__(self, words: Iterable[str], *, name: str = "") -> None:
@@ -64,8 +65,11 @@ class Lexicon:
 
     def _init(self, sorted_words: tuple[str, ...], name: str) -> None:
         object.__setattr__(self, "_sorted", sorted_words)
-        object.__setattr__(self, "_words", frozenset(sorted_words))
+        # A dict of strings is untracked by the garbage collector, where a frozenset of 400,000
+        # strings would be walked by every full collection (~30 ms each: docs/performance.md).
+        object.__setattr__(self, "_words", dict.fromkeys(sorted_words))
         object.__setattr__(self, "name", name)
+        object.__setattr__(self, "_hash", hash(sorted_words))  # lexicons key caches
 
     @classmethod
     def from_sorted_text(cls, text: str, *, name: str = "") -> Lexicon:
@@ -79,9 +83,9 @@ class Lexicon:
         return _rebuild(tuple(text.split()), name)
 
     @property
-    def words(self) -> frozenset[str]:
-        """The words, as a frozenset of normalised strings."""
-        return self._words
+    def words(self) -> KeysView[str]:
+        """The words, normalised, as a read-only set (``in``, ``len``, ``&``, ``|``…)."""
+        return self._words.keys()
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and normalize(word) in self._words
@@ -95,10 +99,10 @@ class Lexicon:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Lexicon):
             return NotImplemented
-        return self._words == other._words
+        return self is other or (self._hash == other._hash and self._sorted == other._sorted)
 
     def __hash__(self) -> int:
-        return hash(self._words)
+        return self._hash
 
     def __repr__(self) -> str:
         label = f" {self.name!r}" if self.name else ""

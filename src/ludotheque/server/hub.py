@@ -20,6 +20,7 @@ import orjson
 
 from ludotheque.core.errors import InvalidOptions, LudoError, MalformedInput, UnknownGame
 from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.protocol import State
 from ludotheque.core.registry import Registry
 
 from .robots import LEVEL_TITLES, BotRunner, bot_levels, fallback_action
@@ -85,6 +86,8 @@ class Hub:
         self.connections: dict[str, set[Connection]] = {}
         self.thinking: set[tuple[str, int]] = set()
         self.deadlines: dict[tuple[str, int], tuple[float, int, asyncio.TimerHandle]] = {}
+        # The rules' hourglasses (``State.rule_timers``): (table, seat, key) -> end, length, handle.
+        self.hourglasses: dict[tuple[str, int, str], tuple[float, float, asyncio.TimerHandle]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
     # --- start and stop ----------------------------------------------------------------------
@@ -368,7 +371,17 @@ class Hub:
             if deadline is None
             else max(0.0, round(deadline[0] - self.clock(), 1)),
             "journal": session.journal_for(seat),
+            "sabliers": self.hourglasses_json(session),
         }
+
+    def hourglasses_json(self, session: TableSession) -> list[JsonValue]:
+        """The rules' hourglasses running at a table (public: everyone sees the hourglass)."""
+        now = self.clock()
+        return [
+            {"place": seat, "secondes": length, "restant": max(0.0, round(end - now, 1))}
+            for (table_id, seat, _key), (end, length, _handle) in self.hourglasses.items()
+            if table_id == session.id
+        ]
 
     def changed(self, session: TableSession) -> None:
         """Tell every connection of the table, then start bots and clocks."""
@@ -451,6 +464,7 @@ class Hub:
                 task = asyncio.get_running_loop().create_task(self._bot_turn(session, seat))
                 self.tasks.add(task)
                 task.add_done_callback(self.tasks.discard)
+        self._turn_hourglasses(session, state)
         if session.row.clock > 0:
             for key in [k for k in self.deadlines if k[0] == session.id]:
                 _deadline, marker, handle = self.deadlines[key]
@@ -469,6 +483,36 @@ class Hub:
     def _clear_clocks(self, session: TableSession) -> None:
         for key in [k for k in self.deadlines if k[0] == session.id]:
             self.deadlines.pop(key)[2].cancel()
+        for hourglass in [k for k in self.hourglasses if k[0] == session.id]:
+            self.hourglasses.pop(hourglass)[2].cancel()
+
+    def _turn_hourglasses(self, session: TableSession, state: State[Any]) -> None:
+        """Turn over the hourglasses the rules report, and put away those they no longer do."""
+        running = {(session.id, t.seat, t.key): t for t in state.rule_timers()}
+        for key in [k for k in self.hourglasses if k[0] == session.id and k not in running]:
+            self.hourglasses.pop(key)[2].cancel()
+        for key, timer in running.items():
+            if key not in self.hourglasses:
+                handle = asyncio.get_running_loop().call_later(
+                    timer.seconds, self._hourglass_out, session, key
+                )
+                self.hourglasses[key] = (self.clock() + timer.seconds, timer.seconds, handle)
+
+    def _hourglass_out(self, session: TableSession, key: tuple[str, int, str]) -> None:
+        """An hourglass ran out: its seat plays the timer's action (bots and people alike)."""
+        self.hourglasses.pop(key, None)
+        state = session.state
+        if state is None or session.row.status != PLAYING:
+            return
+        timer = next((t for t in state.rule_timers() if (session.id, t.seat, t.key) == key), None)
+        if timer is None:
+            return
+        try:
+            session.play(timer.seat, None, session.game.encode_action(timer.action))
+        except (LudoError, ApiError) as error:  # the rules promised this action was legal
+            print(f"ludotheque: sablier {key} refusé : {error}", file=sys.stderr)
+            return
+        self.changed(session)
 
     def _timeout(self, session: TableSession, seat: int, marker: int) -> None:
         self.deadlines.pop((session.id, seat), None)

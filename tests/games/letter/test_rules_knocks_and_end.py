@@ -136,15 +136,21 @@ def test_d16_a_knocker_who_has_not_played_the_first_round_places_anywhere():
 def test_d17_the_hourglass_deadline_and_a_timeout():
     state, ids = board_with_words(sablier=True)
     assert state.view(None)["sablier"] == {"place": 0, "secondes": 30}
+    (timer,) = state.rule_timers()
+    assert (timer.seat, timer.seconds, timer.action) == (0, 30, Timeout())
     after = state.apply(0, Timeout())
+    assert after.rule_timers() == ()  # the knock window has no rule-level deadline
     assert ids["U"] in after.free and after.hands[0] == ()  # its only letter goes free
     assert "Temps écoulé" in after.events[-1]
     assert after.phase == "frappe" and after.view(None)["sablier"] is None
     after = no_knocks(after)
     assert after.view(None)["sablier"] == {"place": 1, "secondes": 30}
+    (next_timer,) = after.rule_timers()
+    assert next_timer.seat == 1 and next_timer.key != timer.key  # turned over in full
     plain, _ = board_with_words()
     with pytest.raises(IllegalAction, match="sans sablier"):
         plain.apply(0, Timeout())
+    assert plain.rule_timers() == ()
 
 
 def test_d18_the_game_ends_after_a_whole_round_without_a_new_word():
@@ -178,4 +184,8 @@ def test_d18_the_first_round_does_not_count():
     state = state.apply(0, turn((ids["M"], "a1")))
     assert state.dry == 0
     state = state.apply(1, turn((ids["O"], "k11")))
-    assert state.dry == 1 and state.phase == "jeu"  # the last first turn: now it counts
+    assert state.dry == 0 and state.phase == "jeu"  # the last first turn does not count either
+    state = state.apply(0, FreeLetter(tile(state, "V")))
+    assert state.dry == 1 and state.phase == "jeu"
+    state = state.apply(1, FreeLetter(tile(state, "H")))
+    assert state.dry == 2 and state.phase == "fin"  # a whole round after the first one

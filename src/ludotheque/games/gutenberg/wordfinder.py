@@ -56,6 +56,7 @@ from typing import NamedTuple
 
 from ludotheque.games.gutenberg.cards import Card
 from ludotheque.games.gutenberg.spelling import Speller, top_points
+from ludotheque.lexicon.wordlist import Lexicon
 
 __all__ = ["WordIndex", "WordPlay", "best_words", "word_index"]
 
@@ -180,7 +181,7 @@ class WordIndex:
         bit = _BIT.__getitem__
         groups: dict[int, list[str]] = {}
         add = groups.setdefault
-        for word in words if isinstance(words, (set, frozenset)) else set(words):
+        for word in words if isinstance(words, (set, frozenset, Lexicon)) else set(words):
             try:
                 mask = sum(map(bit, set(word)))
             except KeyError:
@@ -675,21 +676,19 @@ class _Search:
                 self.push(key)
 
 
-def _word_set(words: Iterable[str] | None) -> frozenset[str]:
+def _word_set(words: Iterable[str] | None) -> Lexicon | frozenset[str]:
+    """A hashable key for the index cache: a lexicon itself (its hash is cached), else a set."""
     if words is None:
         from ludotheque.lexicon import common_words
 
-        return common_words().words
-    inner = getattr(words, "words", None)
-    if isinstance(inner, frozenset):
-        return inner
-    if isinstance(words, frozenset):
+        return common_words()
+    if isinstance(words, (Lexicon, frozenset)):
         return words
     return frozenset(words)
 
 
 @lru_cache(maxsize=4)
-def _cached_index(words: frozenset[str]) -> WordIndex:
+def _cached_index(words: Lexicon | frozenset[str]) -> WordIndex:
     return WordIndex.build(words)
 
 

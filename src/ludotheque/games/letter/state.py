@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
-from ludotheque.core.protocol import Outcome, Seat, State
+from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
 from ludotheque.core.rng import Draws, Rng
 from ludotheque.lexicon import common_words, proper_nouns
 from ludotheque.lexicon.prefixes import PrefixIndex, prefix_index
@@ -294,6 +294,13 @@ class LetterState(State[Action]):
         if self.config.hourglass:
             actions.append(Timeout())
         return tuple(actions)
+
+    def rule_timers(self) -> tuple[RuleTimer[Action], ...]:
+        """D17: with ``sablier``, the 30 s of the seat to play (a knocker's turn too)."""
+        if not self.config.hourglass or self.phase != "jeu":
+            return ()
+        key = f"tour-{self.turn}-place-{self.active + 1}"
+        return (RuleTimer(self.active, HOURGLASS_SECONDS, key, Timeout()),)
 
     def _first_spot(self, tile: Tile, *, anywhere: bool = False) -> tuple[int, int] | None:
         spots = self.board.positions(tile, anywhere=anywhere)
@@ -625,6 +632,9 @@ class LetterState(State[Action]):
         return state._end_turn(seat, word=False)
 
     def _end_turn(self, seat: Seat, *, word: bool) -> LetterState:
+        # D18: a first-round turn (the last one too) never counts towards a dry round: for the
+        # count it is as if it had noted a word.
+        word = word or not self.first_done[seat]
         first_done = tuple(done or s == seat for s, done in enumerate(self.first_done))
         state = replace(self, turn=self.turn + 1, first_done=first_done)
         if self.config.solo:

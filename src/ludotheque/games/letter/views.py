@@ -20,7 +20,7 @@ from ludotheque.core.rng import Draws, Rng
 from .actions import Claim, Knock, NoKnock
 from .board import Board, Tile, cell_name
 from .paths import is_path, path_word
-from .state import HOURGLASS_SECONDS, Entry, KnockResult, LetterState
+from .state import Entry, KnockResult, LetterState
 from .tiles import size_key
 
 __all__ = ["build_view", "invariant_violations", "pending_token", "resample", "tile_json"]
@@ -134,11 +134,7 @@ def build_view(state: LetterState, seat: Seat | None) -> JsonObject:
         ),
         "frappes_resolues": len(state.knocks),
         "derniere_frappe": _knock_json(state.knocks[-1]) if state.knocks else None,
-        "sablier": (
-            {"place": state.active, "secondes": HOURGLASS_SECONDS}
-            if config.hourglass and state.phase == "jeu"
-            else None
-        ),
+        "sablier": _hourglass(state),
         "evenements": list(state.events),
     }
     outcome = state.outcome()
@@ -234,3 +230,10 @@ def invariant_violations(state: LetterState) -> list[str]:
     if state.phase == "fin" and state.to_move():
         problems.append("the game is over but seats must move")
     return problems
+
+
+def _hourglass(state: LetterState) -> JsonValue:
+    """D17: whose 30 s run now (the server turns the hourglass over, see ``rule_timers``)."""
+    for timer in state.rule_timers():
+        return {"place": timer.seat, "secondes": timer.seconds}
+    return None

@@ -27,6 +27,7 @@ let stopped = false; // no more reconnection (unknown table…)
 let rendererMod = null;
 let renderer = null;
 let deadline = null; // ms timestamp of the current decision's deadline
+let hourglasses = []; // the rules' hourglasses running: {place, secondes, end (ms timestamp)}
 
 // --- helpers ---------------------------------------------------------------------------------
 
@@ -155,6 +156,7 @@ function handleMessage(msg) {
     if (msg.echeance === null || msg.echeance === undefined) deadline = null;
     else if (msg.echeance > 1e9) deadline = msg.echeance * 1000; // an absolute time (epoch seconds)
     else deadline = Date.now() + msg.echeance * 1000; // seconds left
+    hourglasses = (msg.sabliers || []).map((s) => ({ ...s, end: Date.now() + s.restant * 1000 }));
     renderAll();
   } else if (msg.type === "erreur") {
     pending = false;
@@ -434,6 +436,7 @@ function renderGameActions() {
 // --- countdown ----------------------------------------------------------------------------
 
 function tick() {
+  tickHourglasses();
   const el = $("compte-a-rebours");
   if (!deadline || !table || table.statut !== "en_cours") {
     el.hidden = true;
@@ -445,6 +448,24 @@ function tick() {
   el.textContent = etat?.a_jouer
     ? `Il vous reste ${formatSeconds(left)} pour jouer.`
     : `Temps de décision restant : ${formatSeconds(left)}`;
+}
+
+/** The rules' hourglasses (Letter's 30 s, Thèmes' 45 s): whose, and the seconds left. */
+function tickHourglasses() {
+  const el = $("sablier");
+  const running = table && table.statut === "en_cours" ? hourglasses : [];
+  el.hidden = running.length === 0;
+  const texts = running.map((s) => {
+    const left = Math.max(0, Math.ceil((s.end - Date.now()) / 1000));
+    const whose = s.place === myPlace() ? "Votre sablier" : `Sablier de ${names()[s.place] || `Place ${s.place + 1}`}`;
+    return `⏳ ${whose} : ${left} s sur ${Math.round(s.secondes)}`;
+  });
+  const text = texts.join(" · ");
+  if (el.textContent !== text) el.textContent = text;
+  const urgent = running.some((s) => s.end - Date.now() <= 10000);
+  el.classList.toggle("sablier--urgent", urgent);
+  const fraction = running.length ? Math.max(0, (running[0].end - Date.now()) / (running[0].secondes * 1000)) : 0;
+  el.style.setProperty("--sablier-reste", String(Math.min(1, fraction)));
 }
 
 // --- actions ------------------------------------------------------------------------------

@@ -1,9 +1,15 @@
 // Letter: the board (a CSS grid of cells and tiles), the deal by size, placing tiles by clicking
-// cells, tracing words by clicking tiles, the knock window, the sheets and the scores.
+// cells, tracing words by clicking tiles, exchanging a blank of the board (rule 6), the letter
+// sacrificed if a turn or a knock fails (erreurs=penalite), the knock window, the sheets and the
+// scores.
 //
-// What the player is preparing (tiles placed but not sent, the words traced, the word being
-// traced) lives in the renderer: it survives re-renders and refused moves, and is reset when
-// the turn or the phase changes.
+// What the player is preparing (tiles placed but not sent, the blank to exchange, the words
+// traced, the word being traced, the letter to sacrifice) lives in the renderer: it survives
+// re-renders and refused moves, and is reset when the turn or the phase changes.
+//
+// Keyboard: the board is one stop in the tab order (a roving tabindex over its cells and tiles);
+// the arrow keys move between the cells and tiles that can be used now, Enter or Space places
+// the chosen tile (or adds a tile to the word traced), Escape cancels the choice.
 
 import { h, plural, preserveFocus, replaceChildren, toast } from "../ui.js";
 
@@ -29,6 +35,24 @@ function tileLabel(tile) {
   return tile.lettre ? `Lettre ${tile.lettre} (${size})` : `Pièce blanche (${size})`;
 }
 
+function tileCells(t) {
+  const cells = [];
+  for (let dy = 0; dy < t.hauteur; dy++) for (let dx = 0; dx < t.largeur; dx++) cells.push(`${t.x + dx},${t.y + dy}`);
+  return cells;
+}
+
+/** The letter laid beside the board when the player names none (rules, 13): fewest cells, then the first id. */
+function smallestLetter(letters) {
+  let best = null;
+  for (const t of letters) {
+    const area = t.largeur * t.hauteur;
+    if (!best || area < best.largeur * best.hauteur || (area === best.largeur * best.hauteur && t.id < best.id)) best = t;
+  }
+  return best;
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
 export function createRenderer(root, { readOnly = false } = {}) {
   return new LetterBoard(root, readOnly);
 }
@@ -49,12 +73,17 @@ class LetterBoard {
     this.readOnly = readOnly;
     this.key = null;
     this.ctx = null;
+    this.cursor = null; // {x, y}: the board position of the keyboard focus (kept across turns)
+    this.grid = null; // while rendered: "x,y" -> {el, x, y, w, h, enabled} for the roving focus
     this.reset();
   }
 
   reset() {
     this.selected = null; // id of the tile of the hand / free letters chosen to place
     this.blankMode = false; // « Pièce blanche »: the next cell clicked receives the blank
+    this.exchangeMode = false; // « Échanger une pièce blanche »: the next blank clicked is exchanged
+    this.exchange = null; // id of the blank of the board the own letter will replace (rule 6)
+    this.sacrifice = null; // id of the own letter named for a failed turn or knock (penalite)
     this.placements = []; // [{tile, x, y}] placed on the page, not sent yet
     this.path = []; // tile ids of the word being traced
     this.words = []; // [[tile ids]] words added
@@ -116,7 +145,7 @@ class LetterBoard {
   /** The tiles on the board, those placed on the page included (marked `provisoire`). */
   boardTiles() {
     const tiles = this.tilesById();
-    const placed = (this.vue.plateau?.pieces || []).map((p) => ({ ...p }));
+    const placed = (this.vue.plateau?.pieces || []).filter((p) => p.id !== this.exchange).map((p) => ({ ...p }));
     for (const p of this.placements) placed.push({ ...tiles.get(p.tile), x: p.x, y: p.y, provisoire: true });
     return placed;
   }
@@ -131,6 +160,41 @@ class LetterBoard {
     return this.canAct() && (phase === "jeu" || phase === "frappe");
   }
 
+  ownLetters() {
+    return this.myHand().filter((t) => t.lettre);
+  }
+
+  /** The own letter placed on the page this turn, if any. */
+  ownPlacement() {
+    const own = new Set(this.myHand().map((t) => t.id));
+    return this.placements.find((p) => own.has(p.tile)) || null;
+  }
+
+  /** The blanks on the board (anybody's), as the server sent them. */
+  boardBlanks() {
+    return (this.vue.plateau?.pieces || []).filter((p) => !p.lettre);
+  }
+
+  /** Rule 6: during one's turn (not the first round), a blank of the board for an own letter. */
+  mayExchange() {
+    return this.canAct() && this.vue.phase === "jeu" && !this.firstRound() && this.ownLetters().length > 0 && this.boardBlanks().length > 0;
+  }
+
+  exchangedBlank() {
+    return this.exchange ? (this.vue.plateau?.pieces || []).find((p) => p.id === this.exchange) || null : null;
+  }
+
+  /** The sacrifice select is offered (erreurs=penalite) and, for a turn, matters. */
+  penalty() {
+    return this.vue.options?.erreurs === "penalite";
+  }
+
+  sacrificeChoice() {
+    const letters = this.ownLetters().filter((t) => !this.placements.some((p) => p.tile === t.id));
+    if (!letters.length) return null;
+    return letters.find((t) => t.id === this.sacrifice) || smallestLetter(letters);
+  }
+
   rerender() {
     preserveFocus(() => this.render());
   }
@@ -139,8 +203,81 @@ class LetterBoard {
 
   selectTile(tile) {
     this.blankMode = false;
+    this.exchangeMode = false;
     this.selected = this.selected === tile.id ? null : tile.id;
     this.rerender();
+  }
+
+  /** Escape: forget the tile chosen (and the blank modes); the focus goes back to that tile. */
+  cancelSelection() {
+    const chosen = this.selected;
+    if (!chosen && !this.blankMode && !this.exchangeMode) {
+      if (!this.path.length) return;
+      this.path = [];
+      this.rerender();
+      return;
+    }
+    this.selected = null;
+    this.blankMode = false;
+    this.exchangeMode = false;
+    this.rerender();
+    const back = chosen ? this.root.querySelector(`[data-focus="tuile-${CSS.escape(chosen)}"]`) : null;
+    if (back && !back.disabled) back.focus();
+  }
+
+  toggleExchangeMode() {
+    this.exchangeMode = !this.exchangeMode;
+    this.blankMode = false;
+    this.rerender();
+  }
+
+  /** Choose the blank the own letter will replace; a chosen own letter that fits goes in its place. */
+  chooseExchange(blank) {
+    if (!this.mayExchange()) return;
+    if (this.exchange && this.exchange !== blank.id) this.cancelExchange({ render: false });
+    this.exchange = blank.id;
+    this.exchangeMode = false;
+    this.blankMode = false;
+    this.cursor = { x: blank.x, y: blank.y };
+    const hand = this.myHand();
+    const chosen = hand.find((t) => t.id === this.selected && t.lettre);
+    if (chosen && !this.ownPlacement() && !this.placeProblem(chosen, blank.x, blank.y)) {
+      this.placements.push({ tile: chosen.id, x: blank.x, y: blank.y });
+      this.selected = null;
+    }
+    this.rerender();
+  }
+
+  cancelExchange({ render = true } = {}) {
+    const blank = this.exchangedBlank();
+    if (blank) {
+      const cells = new Set(tileCells(blank));
+      const tiles = this.tilesById();
+      this.placements = this.placements.filter((p) => !tileCells({ ...tiles.get(p.tile), x: p.x, y: p.y }).some((c) => cells.has(c)));
+    }
+    this.exchange = null;
+    this.exchangeMode = false;
+    if (render) this.rerender();
+  }
+
+  /** Why `tile` cannot go with its top-left cell at (x, y) on the page's board, or null. */
+  placeProblem(tile, x, y) {
+    const vue = this.vue;
+    if (x + tile.largeur > vue.plateau.colonnes || y + tile.hauteur > vue.plateau.lignes) {
+      return "La pièce doit rester dans les limites du plateau.";
+    }
+    const taken = new Set();
+    for (const t of this.boardTiles()) for (const c of tileCells(t)) taken.add(c);
+    const cells = tileCells({ ...tile, x, y });
+    if (cells.some((c) => taken.has(c))) return "La pièce doit couvrir des cases libres.";
+    const blank = this.exchangedBlank();
+    if (blank && this.myHand().some((t) => t.id === tile.id)) {
+      const blankCells = new Set(tileCells(blank));
+      if (!cells.some((c) => blankCells.has(c))) {
+        return `La lettre échangée doit prendre la place de la pièce blanche : couvrez la case ${cellName(blank.x, blank.y)}.`;
+      }
+    }
+    return null;
   }
 
   clickCell(x, y) {
@@ -158,31 +295,22 @@ class LetterBoard {
       return;
     }
     const tile = tiles.get(this.selected);
-    const vue = this.vue;
-    const columns = vue.plateau.colonnes;
-    const rows = vue.plateau.lignes;
-    if (x + tile.largeur > columns || y + tile.hauteur > rows) {
-      toast("La pièce doit rester dans les limites du plateau.");
+    const problem = this.placeProblem(tile, x, y);
+    if (problem) {
+      toast(problem);
       return;
-    }
-    const taken = new Set();
-    for (const t of this.boardTiles()) {
-      for (let dy = 0; dy < t.hauteur; dy++) for (let dx = 0; dx < t.largeur; dx++) taken.add(`${t.x + dx},${t.y + dy}`);
-    }
-    for (let dy = 0; dy < tile.hauteur; dy++) {
-      for (let dx = 0; dx < tile.largeur; dx++) {
-        if (taken.has(`${x + dx},${y + dy}`)) {
-          toast("La pièce doit couvrir des cases libres.");
-          return;
-        }
-      }
     }
     this.placements.push({ tile: tile.id, x, y });
     this.selected = null;
+    this.cursor = { x, y };
     this.rerender();
   }
 
   clickBoardTile(tile) {
+    if (!tile.lettre && !tile.provisoire) {
+      this.chooseExchange(tile);
+      return;
+    }
     if (!this.tracing() || !tile.lettre) return;
     const at = this.path.indexOf(tile.id);
     if (at >= 0 && at === this.path.length - 1) this.path.pop();
@@ -213,11 +341,28 @@ class LetterBoard {
   }
 
   play() {
-    this.ctx.send({
+    const action = {
       type: "poser",
       pieces: this.placements.map((p) => ({ piece: p.tile, case: cellName(p.x, p.y) })),
       mots: this.allWords(),
-    });
+    };
+    if (this.exchange) {
+      if (!this.ownPlacement()) {
+        toast("Posez une de vos lettres à la place de la pièce blanche, ou annulez l'échange.");
+        return;
+      }
+      action.echange = this.exchange;
+    }
+    const sacrifice = this.penalty() && !this.firstRound() && !this.ownPlacement() ? this.sacrificeChoice() : null;
+    if (sacrifice) action.sacrifice = sacrifice.id;
+    this.ctx.send(action);
+  }
+
+  knock() {
+    const action = { type: "frapper", mots: this.allWords() };
+    const sacrifice = this.penalty() ? this.sacrificeChoice() : null;
+    if (sacrifice) action.sacrifice = sacrifice.id;
+    this.ctx.send(action);
   }
 
   // --- rendering ---------------------------------------------------------------------------
@@ -226,6 +371,7 @@ class LetterBoard {
     const vue = this.vue;
     const boardBox = this.root.querySelector(".l-plateau-boite");
     const scroll = boardBox ? [boardBox.scrollLeft, boardBox.scrollTop] : null;
+    const boardFocused = Boolean(boardBox && boardBox.contains(document.activeElement));
     const title = h("div", { class: "g-entete" },
       h("h2", { class: "g-entete__titre" },
         vue.phase === "fin" ? "Fin de partie" : `${PHASES[vue.phase] || vue.phase}${vue.tour ? ` · tour ${vue.tour}` : ""}`),
@@ -239,6 +385,20 @@ class LetterBoard {
     replaceChildren(this.root, blocks);
     const box = this.root.querySelector(".l-plateau-boite");
     if (box && scroll) [box.scrollLeft, box.scrollTop] = scroll;
+    // The focused cell or tile was rebuilt (or covered by the tile just placed): keep the
+    // keyboard on the board, at the cursor.
+    if (boardFocused) {
+      const same = document.activeElement?.dataset?.focus;
+      const again = same ? this.root.querySelector(`#plateau [data-focus="${CSS.escape(same)}"]`) : null;
+      const target = again && !again.disabled ? again : this.rovingTarget()?.el;
+      // Not a move of the player's: the cursor stays where it was (a cell may come back).
+      this.refocusing = true;
+      try {
+        if (target) target.focus();
+      } finally {
+        this.refocusing = false;
+      }
+    }
   }
 
   instructions() {
@@ -332,7 +492,8 @@ class LetterBoard {
     const coups = Array.isArray(this.ctx.coups) ? this.ctx.coups : [];
     const mayPass = coups.some((c) => c.type === "passer");
     const selectedOwn = hand.find((t) => t.id === this.selected && t.lettre);
-    const busy = this.placements.length > 0 || this.words.length > 0 || this.path.length > 0;
+    const busy = this.placements.length > 0 || this.words.length > 0 || this.path.length > 0 || Boolean(this.exchange);
+    const exchanging = Boolean(this.exchange) || this.exchangeMode;
     return h("section", { class: "g-zone g-zone--action", "aria-labelledby": "titre-main" },
       h("h3", { id: "titre-main", class: "g-zone__titre" }, "Votre main"),
       hand.length ? h("div", { class: "l-pieces" }, hand.map((t) => this.tileButton(t, { own: true }))) : h("p", { class: "vide" }, "Plus de lettres."),
@@ -348,19 +509,64 @@ class LetterBoard {
       ),
       first ? null : h("div", { class: "coups l-boutons" },
         h("button", {
-          type: "button", id: "btn-lettre-libre", class: "bouton", disabled: !active || !selectedOwn || this.placements.length > 0,
+          type: "button", id: "btn-lettre-libre", class: "bouton", disabled: !active || !selectedOwn || this.placements.length > 0 || exchanging,
           title: "Mettre la lettre choisie à côté du plateau, comme lettre libre",
           onclick: () => this.ctx.send({ type: "lettre_libre", piece: selectedOwn.id }),
         }, "Lettre libre"),
         blank ? h("button", {
-          type: "button", id: "btn-blanche", class: "bouton", "aria-pressed": String(this.blankMode), disabled: !active || this.placements.length > 0,
-          onclick: () => { this.blankMode = !this.blankMode; this.selected = null; this.rerender(); },
+          type: "button", id: "btn-blanche", class: "bouton", "aria-pressed": String(this.blankMode), disabled: !active || this.placements.length > 0 || exchanging,
+          onclick: () => { this.blankMode = !this.blankMode; this.exchangeMode = false; this.selected = null; this.rerender(); },
         }, "Pièce blanche") : null,
+        this.boardBlanks().length && this.ownLetters().length ? h("button", {
+          type: "button", id: "btn-echanger", class: "bouton", "aria-pressed": String(exchanging),
+          disabled: !this.mayExchange() || Boolean(this.exchange) || (this.ownPlacement() !== null && !this.exchange),
+          title: "Remplacer une pièce blanche du plateau par l'une de vos lettres : la pièce blanche va dans votre main",
+          onclick: () => this.toggleExchangeMode(),
+        }, "Échanger une pièce blanche") : null,
         mayPass ? h("button", { type: "button", id: "btn-passer", class: "bouton", disabled: !active, onclick: () => this.ctx.send({ type: "passer" }) }, "Passer") : null,
         vue.mode === "solo" ? h("button", { type: "button", id: "btn-arreter", class: "bouton bouton--danger", disabled: !active, onclick: () => this.ctx.send({ type: "arreter" }) }, "Arrêter") : null,
       ),
       this.blankMode ? h("p", { class: "aide" }, "Cliquez la case où poser la pièce blanche.") : null,
-      selectedOwn && !this.blankMode ? h("p", { class: "aide" }, `${tileLabel(selectedOwn)} choisie : cliquez la case de son coin haut gauche.`) : null,
+      this.exchangeMode ? h("p", { class: "aide" }, "Cliquez la pièce blanche du plateau à échanger (elle ira dans votre main).") : null,
+      this.exchangeSummary(),
+      selectedOwn && !this.blankMode && !this.exchangeMode ? h("p", { class: "aide" }, `${tileLabel(selectedOwn)} choisie : cliquez la case de son coin haut gauche${this.exchange ? ", de sorte qu'elle couvre la pièce blanche" : ""}.`) : null,
+      first ? null : this.sacrificeControl("le tour"),
+    );
+  }
+
+  /** What the exchange will do, shown before sending. */
+  exchangeSummary() {
+    const blank = this.exchangedBlank();
+    if (!blank) return null;
+    const where = cellName(blank.x, blank.y);
+    const own = this.ownPlacement();
+    const tile = own ? this.tilesById().get(own.tile) : null;
+    const text = tile
+      ? `Échange : votre ${tileLabel(tile).toLowerCase()} en ${cellName(own.x, own.y)} remplace la pièce blanche de ${where}, qui ira dans votre main.`
+      : `Échange de la pièce blanche en ${where} : choisissez une de vos lettres, puis la case de son coin haut gauche (elle doit couvrir ${where}).`;
+    return h("div", { id: "echange-en-cours", class: "l-echange", role: "status" },
+      h("p", {}, text),
+      h("button", { type: "button", id: "btn-annuler-echange", class: "bouton bouton--discret", disabled: !this.canAct(), onclick: () => this.cancelExchange() }, "Annuler l'échange"),
+    );
+  }
+
+  /** erreurs=penalite: which own letter goes beside the board if the turn (or knock) fails. */
+  sacrificeControl(what) {
+    if (!this.penalty() || !this.canAct()) return null;
+    if (what === "le tour" && this.ownPlacement()) {
+      return h("p", { id: "sacrifice-note", class: "aide" }, "Si le tour échoue, la lettre posée ira à côté du plateau.");
+    }
+    const chosen = this.sacrificeChoice();
+    if (!chosen) return null;
+    const letters = this.ownLetters().filter((t) => !this.placements.some((p) => p.tile === t.id));
+    const smallest = smallestLetter(letters);
+    return h("div", { class: "l-sacrifice" },
+      h("label", { for: "sacrifice" }, what === "le tour" ? "Lettre sacrifiée si le tour échoue" : "Lettre sacrifiée si la frappe échoue"),
+      h("select", {
+        id: "sacrifice",
+        onchange: (event) => { this.sacrifice = event.target.value; },
+      }, letters.map((t) => h("option", { value: t.id, selected: t.id === chosen.id ? true : null },
+        `${t.lettre} (${t.largeur}×${t.hauteur})${t.id === smallest.id ? " — la plus petite, par défaut" : ""}`))),
     );
   }
 
@@ -380,11 +586,12 @@ class LetterBoard {
           h("button", { type: "button", id: "btn-ajouter-mot", class: "bouton", disabled: this.path.length < 2, onclick: () => this.addWord() }, "Ajouter le mot"),
           h("button", {
             type: "button", id: "btn-frapper", class: "bouton bouton--principal", disabled: !this.words.length && this.path.length < 2,
-            onclick: () => this.ctx.send({ type: "frapper", mots: this.allWords() }),
+            onclick: () => this.knock(),
           }, "Frapper"),
           h("button", { type: "button", id: "btn-pas-de-frappe", class: "bouton", onclick: () => this.ctx.send({ type: "pas_de_frappe" }) }, "Pas de frappe"),
           h("button", { type: "button", id: "btn-annuler", class: "bouton bouton--discret", disabled: !this.words.length && !this.path.length, onclick: () => this.cancel() }, "Annuler"),
         ),
+        this.sacrificeControl("la frappe"),
       ] : null,
     );
   }
@@ -396,51 +603,146 @@ class LetterBoard {
     const columns = vue.plateau.colonnes;
     const rows = vue.plateau.lignes;
     const tiles = this.boardTiles();
+    const grid = new Map();
     const taken = new Set();
-    for (const t of tiles) {
-      for (let dy = 0; dy < t.hauteur; dy++) for (let dx = 0; dx < t.largeur; dx++) taken.add(`${t.x + dx},${t.y + dy}`);
-    }
-    const placing = this.canAct() && vue.phase === "jeu" && (this.selected || this.blankMode);
+    for (const t of tiles) for (const c of tileCells(t)) taken.add(c);
+    const placing = this.canAct() && vue.phase === "jeu" && Boolean(this.selected || this.blankMode);
+    const blank = this.exchangedBlank();
+    const blankCells = new Set(blank ? tileCells(blank) : []);
     const cells = [];
     for (let y = 0; y < rows; y++) {
       for (let x = 0; x < columns; x++) {
         if (taken.has(`${x},${y}`)) continue;
         const name = cellName(x, y);
-        cells.push(h("button", {
+        const underBlank = blankCells.has(`${x},${y}`);
+        const el = h("button", {
           type: "button",
-          class: "l-case",
+          class: ["l-case", underBlank ? "l-case--echange" : null],
           style: `grid-column: ${x + 1}; grid-row: ${y + 1}`,
           dataset: { case: name, focus: `case-${name}` },
-          "aria-label": `Case ${name}`,
-          tabindex: placing ? null : "-1",
+          "aria-label": underBlank ? `${name}, place de la pièce blanche échangée` : name,
+          tabindex: "-1",
           disabled: !placing,
           onclick: () => this.clickCell(x, y),
-        }));
+        });
+        cells.push(el);
+        grid.set(`${x},${y}`, { el, x, y, w: 1, h: 1, enabled: placing });
       }
     }
     const tracing = this.tracing();
+    const exchangeable = this.mayExchange() && !this.exchange && (this.ownPlacement() === null);
     const pieces = tiles.map((t) => {
       const order = this.path.indexOf(t.id);
       const inWord = this.words.some((p) => p.includes(t.id));
-      return h("button", {
+      const offer = !t.lettre && !t.provisoire && exchangeable;
+      const enabled = t.lettre ? tracing : offer;
+      const el = h("button", {
         type: "button",
         class: ["l-piece", "l-piece--plateau", t.lettre ? null : "l-piece--blanche", t.provisoire ? "l-piece--provisoire" : null,
-          order >= 0 ? "l-piece--trace" : null, inWord ? "l-piece--mot" : null],
+          order >= 0 ? "l-piece--trace" : null, inWord ? "l-piece--mot" : null,
+          offer ? "l-piece--echangeable" : null, offer && this.exchangeMode ? "l-piece--a-choisir" : null],
         style: `grid-column: ${t.x + 1} / span ${t.largeur}; grid-row: ${t.y + 1} / span ${t.hauteur}`,
         dataset: { piece: t.id, case: cellName(t.x, t.y), focus: `piece-${t.id}` },
-        "aria-label": `${tileLabel(t)} en ${cellName(t.x, t.y)}${t.provisoire ? ", posée ce tour" : ""}${order >= 0 ? `, lettre ${order + 1} du mot tracé` : ""}`,
+        "aria-label": `${tileLabel(t)} en ${cellName(t.x, t.y)}${t.provisoire ? ", posée ce tour" : ""}${order >= 0 ? `, lettre ${order + 1} du mot tracé` : ""}${offer ? ", à échanger contre une de vos lettres" : ""}`,
+        title: offer ? "Échanger cette pièce blanche contre l'une de vos lettres" : null,
         "aria-pressed": tracing && t.lettre ? String(order >= 0) : null,
-        disabled: !tracing || !t.lettre,
+        tabindex: "-1",
+        disabled: !enabled,
         onclick: () => this.clickBoardTile(t),
       },
       h("span", { class: "l-piece__lettre", "aria-hidden": "true" }, t.lettre || ""),
       order >= 0 ? h("span", { class: "l-piece__ordre", "aria-hidden": "true" }, String(order + 1)) : null);
+      const item = { el, x: t.x, y: t.y, w: t.largeur, h: t.hauteur, enabled };
+      for (const c of tileCells(t)) grid.set(c, item);
+      return el;
     });
+    this.grid = grid;
+    this.items = new WeakMap([...grid.values()].map((item) => [item.el, item]));
+    const target = this.rovingTarget();
+    if (target) target.el.setAttribute("tabindex", "0");
+    const keyboard = placing || tracing || exchangeable;
     return h("section", { class: "g-zone g-zone--large l-zone-plateau", "aria-labelledby": "titre-plateau" },
       h("h3", { id: "titre-plateau", class: "g-zone__titre" }, `Plateau (${columns} × ${rows})`),
       h("div", { class: "l-plateau-boite" },
-        h("div", { id: "plateau", class: "l-plateau", style: `--colonnes: ${columns}; --lignes: ${rows}` }, cells, pieces)),
+        h("div", {
+          id: "plateau",
+          class: "l-plateau",
+          role: "group",
+          "aria-labelledby": "titre-plateau",
+          "aria-describedby": keyboard ? "aide-plateau" : null,
+          style: `--colonnes: ${columns}; --lignes: ${rows}`,
+          onkeydown: (event) => this.boardKey(event),
+          onfocusin: (event) => this.boardFocus(event),
+        }, cells, pieces)),
+      keyboard ? h("p", { id: "aide-plateau", class: "aide l-aide-clavier" },
+        "Clavier : flèches pour se déplacer sur le plateau, Entrée pour poser la pièce choisie ou ajouter une lettre au mot, Échap pour annuler le choix.") : null,
     );
+  }
+
+  // --- keyboard on the board (roving tabindex) ---------------------------------------------
+
+  /** The cell or tile that holds the board's tab stop: the one at the cursor, else the nearest usable. */
+  rovingTarget() {
+    if (!this.grid) return null;
+    const vue = this.vue;
+    const cursor = this.cursor || { x: Math.floor(vue.plateau.colonnes / 2), y: Math.floor(vue.plateau.lignes / 2) };
+    const here = this.grid.get(`${cursor.x},${cursor.y}`);
+    if (here?.enabled) return here;
+    let best = null;
+    let bestDistance = Infinity;
+    for (const item of new Set(this.grid.values())) {
+      if (!item.enabled) continue;
+      const dx = Math.max(item.x - cursor.x, 0, cursor.x - (item.x + item.w - 1));
+      const dy = Math.max(item.y - cursor.y, 0, cursor.y - (item.y + item.h - 1));
+      const distance = dx + dy;
+      if (distance < bestDistance) [best, bestDistance] = [item, distance];
+    }
+    return best;
+  }
+
+  itemOf(el) {
+    return (el && this.items?.get(el)) || null;
+  }
+
+  /** Focus (keyboard or mouse) lands on a cell or a tile: it becomes the tab stop and the cursor. */
+  boardFocus(event) {
+    const item = this.itemOf(event.target);
+    if (!item) return;
+    const cursor = this.cursor;
+    const inside = cursor && cursor.x >= item.x && cursor.x < item.x + item.w && cursor.y >= item.y && cursor.y < item.y + item.h;
+    if (!inside && !this.refocusing) this.cursor = { x: item.x, y: item.y };
+    for (const other of this.root.querySelectorAll('#plateau [tabindex="0"]')) if (other !== item.el) other.setAttribute("tabindex", "-1");
+    item.el.setAttribute("tabindex", "0");
+  }
+
+  boardKey(event) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      this.cancelSelection();
+      return;
+    }
+    const step = ARROWS[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+    const from = this.itemOf(event.target);
+    if (!from) return;
+    event.preventDefault();
+    const vue = this.vue;
+    let { x, y } = this.cursor || from;
+    if (x < from.x || x >= from.x + from.w || y < from.y || y >= from.y + from.h) [x, y] = [from.x, from.y];
+    const [dx, dy] = step;
+    for (;;) {
+      x += dx;
+      y += dy;
+      if (x < 0 || y < 0 || x >= vue.plateau.colonnes || y >= vue.plateau.lignes) return; // stays
+      const item = this.grid.get(`${x},${y}`);
+      if (item && item !== from && item.enabled) {
+        this.cursor = { x, y };
+        from.el.setAttribute("tabindex", "-1");
+        item.el.setAttribute("tabindex", "0");
+        item.el.focus();
+        return;
+      }
+    }
   }
 
   // --- side zones --------------------------------------------------------------------------
