@@ -15,5 +15,6 @@ def default_registry() -> Registry:
     from ludotheque.games.encheres import Encheres
     from ludotheque.games.gutenberg import Gutenberg
     from ludotheque.games.letter import Letter
+    from ludotheque.games.themes import Themes
 
-    return Registry([Gutenberg(), Letter(), Encheres()])
+    return Registry([Gutenberg(), Letter(), Themes(), Encheres()])

@@ -177,8 +177,8 @@ def test_theme_errors_name_the_line(line: str, expected: str) -> None:
 
 
 def test_too_few_theme_cards() -> None:
-    with pytest.raises(CardFileError, match=r"9 cartes « Thème » seulement .* au moins 10"):
-        parse_themes("".join(f"T{i} A{i} | B{i}\n" for i in range(9)))
+    with pytest.raises(CardFileError, match=r"19 cartes « Thème » seulement .* au moins 20"):
+        parse_themes("".join(f"T{i} A{i} | B{i}\n" for i in range(19)))
 
 
 def test_entry_key() -> None:

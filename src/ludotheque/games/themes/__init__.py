@@ -5,3 +5,7 @@ and 30 double-sided « Thème » cards (60 themes). The printed lists are not pu
 the vocabularies of the themes shipped in ``data/`` are reconstructions (``cards.py``,
 ``docs/themes-cards.md``, built by ``scripts/build_themes.py``).
 """
+
+from .game import Themes
+
+__all__ = ["Themes"]

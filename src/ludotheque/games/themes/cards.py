@@ -107,11 +107,11 @@ COLUMN_LETTERS: Final = PILES * 2 * CARDS_PER_PILE
 HAND: Final = 3
 """Letter cards dealt to each player."""
 
-MIN_THEME_CARDS: Final = PILES * CARDS_PER_PILE // 2
-"""Theme cards a user's list needs at least: 4 piles of 5 *themes* = 20 themes = 10 cards.
+MIN_THEME_CARDS: Final = PILES * CARDS_PER_PILE
+"""Theme cards a user's list needs at least: « 4 piles de 5 cartes « Thème » » = 20 cards.
 
-A pile of 5 cards shows one side of each; 10 double-sided cards hold the 20 themes a set-up
-needs (the game may also build its piles from 20 cards, when the list has them)."""
+Each card lies with one side up; the other side shows when the Simultanée variant turns the
+cards over."""
 MIN_LETTERS: Final = COLUMN_LETTERS + HAND * 2
 """Letter cards a user's list needs at least: 40 under the piles + 3 for each of 2 players.
 
