@@ -73,13 +73,15 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 DATA = REPO_ROOT / "src" / "ludotheque" / "games" / "themes" / "data"
 SOURCES = Path(__file__).resolve().parent / "themes_sources"
 
-# The 30 cards, front | back. VILLE, OUTIL, DANS LA MER and CINÉMA are the rulebook's.
+# The 30 cards, front | back. VILLE, OUTIL, DANS LA MER and CINÉMA are the rulebook's, on four
+# different cards: its examples show VILLE and OUTIL side by side, and « Némo » associates DANS
+# LA MER with CINÉMA (Expert), so neither pair can be the two sides of one card.
 THEME_CARDS: tuple[tuple[str, str], ...] = (
-    ("VILLE", "OUTIL"),
-    ("DANS LA MER", "CINÉMA"),
-    ("PAYS", "MÉTIER"),
+    ("VILLE", "MÉTIER"),
+    ("DANS LA MER", "LANGUE"),
+    ("PAYS", "OUTIL"),
     ("PRÉNOM", "COULEUR"),
-    ("LANGUE", "SPORT"),
+    ("CINÉMA", "SPORT"),
     ("FRUIT", "VÊTEMENT"),
     ("LÉGUME", "MUSIQUE"),
     ("ANIMAL SAUVAGE", "DANS LA CUISINE"),
@@ -206,7 +208,9 @@ def babel_cities() -> list[str]:
     return [
         _clean(str(zones[zone]["city"]))
         for zone in sorted(zones)
-        if "city" in zones[zone] and not re.search(r"[(\[]", str(zones[zone]["city"]))
+        if "city" in zones[zone]
+        and not re.search(r"[(\[]", str(zones[zone]["city"]))
+        and zone != "Etc/Unknown"  # « Ville inconnue » is CLDR's placeholder, not a city
     ]
 
 

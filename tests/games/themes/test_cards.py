@@ -109,10 +109,10 @@ def test_round_trip_user_files() -> None:
     assert parse_letters(format_letters(letters, ("à moi",))) == letters
     assert parse_themes(format_themes(themes)) == themes
     mine = "# mes cartes\nA1 VILLE | FLEUVE\n" + "".join(
-        f"A{i} THÈME {i} | AUTRE {i}\n" for i in range(2, 11)
+        f"A{i} THÈME {i} | AUTRE {i}\n" for i in range(2, 21)
     )
     cards = parse_themes(mine, source="mes-themes.txt")
-    assert cards[0].back == "FLEUVE" and len(cards) == 10
+    assert cards[0].back == "FLEUVE" and len(cards) == 20
     assert len(vocabulary("FLEUVE")) == 0
 
 
