@@ -68,6 +68,25 @@ def test_builder_check_equals_shipped_files() -> None:
     assert "up to date" in result.stdout
 
 
+def test_the_per_theme_table_of_the_docs_is_the_builders() -> None:
+    """docs/themes-cards.md shows `build_themes.py --stats` as it is today (sizes can't drift)."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(
+                ROOT / "scripts" / "build_themes.py",
+            ),
+            "--stats",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    doc = (ROOT / "docs" / "themes-cards.md").read_text(encoding="utf-8")
+    assert result.stdout.strip() in doc
+
+
 def test_rulebook_examples() -> None:
     assert "New York" in vocabulary("VILLE")
     assert "newyork" in vocabulary("ville")
