@@ -250,3 +250,12 @@ class LetterTerminal:
                 f"{name} {score}" for name, score in zip(self.names, scores, strict=False)
             )
             self.console.print(Text.assemble(("Fin de la partie. ", "bold"), f"Scores : {line}."))
+        order = sorted(range(len(outcome.ranks)), key=lambda seat: (outcome.ranks[seat], seat))
+        ranking = ", ".join(
+            f"{'1er' if outcome.ranks[s] == 1 else f'{outcome.ranks[s]}e'} {self.names[s]}"
+            for s in order
+        )
+        self.console.print(Text.assemble(("Classement : ", "bold"), ranking, "."))
+        if HUMAN in outcome.winners:
+            shared = " (ex æquo)" if len(outcome.winners) > 1 else ""
+            self.console.print(f"Vous gagnez{shared} !", style="bold green")

@@ -46,9 +46,10 @@ class Lexicon:
     ValueError: not a word of 2 to 15 letters A-Z: 'PORTE-CLE'
     """
 
-    __slots__ = ("_hash", "_sorted", "_words", "name")
+    __slots__ = ("_hash", "_sorted", "_view", "_words", "name")
 
     _hash: int
+    _view: KeysView[str]
     _sorted: tuple[str, ...]
     _words: dict[str, None]  # a dict, not a frozenset: the garbage collector does not track it
     name: str
@@ -68,6 +69,7 @@ class Lexicon:
         # A dict of strings is untracked by the garbage collector, where a frozenset of 400,000
         # strings would be walked by every full collection (~30 ms each: docs/performance.md).
         object.__setattr__(self, "_words", dict.fromkeys(sorted_words))
+        object.__setattr__(self, "_view", self._words.keys())  # one view: identity is meaningful
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "_hash", hash(sorted_words))  # lexicons key caches
 
@@ -85,7 +87,7 @@ class Lexicon:
     @property
     def words(self) -> KeysView[str]:
         """The words, normalised, as a read-only set (``in``, ``len``, ``&``, ``|``…)."""
-        return self._words.keys()
+        return self._view
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and normalize(word) in self._words

@@ -3,6 +3,7 @@ decide from ``determinize`` only: the same view gives the same choice) and stren
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
@@ -13,11 +14,13 @@ from ludotheque.bots.simulate import play_game, simulate
 from ludotheque.core.rng import Rng
 from ludotheque.games.letter import Letter
 from ludotheque.games.letter.actions import ChooseSize, FreeLetter, Knock, NoKnock, Turn
+from ludotheque.games.letter.board import Board, Tile
 from ludotheque.games.letter.bots import BOTS, GreedyBot, RandomBot, StrongBot, make_bot
 from ludotheque.games.letter.bots_greedy import candidates, greedy_action, least_useful
 from ludotheque.games.letter.bots_strong import best_reply
-from ludotheque.games.letter.paths import new_words
-from ludotheque.games.letter.state import LetterState
+from ludotheque.games.letter.paths import best_combinations, is_new, new_words, readable_words
+from ludotheque.games.letter.state import Entry, LetterState
+from ludotheque.lexicon.prefixes import prefix_index
 
 from .rules_helpers import arrange, new, tile
 
@@ -116,6 +119,104 @@ def test_greedy_deal_prefers_big_tiles_and_lays_the_rarest_letter() -> None:
     assert least_useful(table, 0) == tile(table, "H")
     # nothing to place (an empty board after the first round), no blank: the H is laid
     assert greedy_action(table, 0) == FreeLetter(tile(table, "H"))
+
+
+def chant_board() -> tuple[LetterState, str, str]:
+    """C H A N T on the board; seat 0 holds an E, an R lies beside the board (a free letter).
+
+    CHANTER needs both (« en plus de » one's own letter, like VER + R, E = VERRE)."""
+    state = new(2)
+    ids: list[str] = []
+    for letter in "CHANT":
+        ids.append(tile(state, letter, avoid=ids))
+    own, free = tile(state, "E", avoid=ids), tile(state, "R", avoid=ids)
+    board = [(t, f"{column}5") for t, column in zip(ids, "cdefg", strict=True)]
+    state = arrange(state, board=board, hands={0: [own], 1: [tile(state, "S")]}, free=[free])
+    return state, own, free
+
+
+def test_greedy_places_its_own_letter_with_a_free_letter_for_a_longer_word() -> None:
+    state, own, free = chant_board()
+    action = greedy_action(state, 0)
+    assert isinstance(action, Turn)
+    assert {p.tile for p in action.placements} == {own, free}
+    assert "CHANTER" in {claim.word for claim in action.words}
+    state.check(0, action)
+    after = state.apply(0, action)
+    assert isinstance(after, LetterState)
+    assert "CHANTER" in {entry.word for entry in after.sheets[0]}
+    assert free not in after.free and own not in after.letters_of(0)
+    # better than any turn of one tile (CHANTE with the E alone is the best of those)
+    singles = [c for c in candidates(state, 0, top=20) if len(c.action.placements) == 1]
+    best = candidates(state, 0, top=1)[0]
+    assert singles and best.action == action and best.value > max(c.value for c in singles)
+
+
+def test_greedy_places_free_letters_without_an_own_letter() -> None:
+    """The rulebook's VERRE: V E R on the board (VER noted), R and E beside it."""
+    state = new(2)
+    ids: list[str] = []
+    for letter in "VER":
+        ids.append(tile(state, letter, avoid=ids))
+    frees = [tile(state, "R", avoid=ids), tile(state, "E", avoid=ids)]
+    board = [(t, f"{column}1") for t, column in zip(ids, "abc", strict=True)]
+    hands = {0: [tile(state, "J", "2x1")], 1: [tile(state, "S")]}
+    state = arrange(state, board=board, hands=hands, free=frees)
+    state = replace(state, sheets=((), (Entry("VER", tuple(ids), 1),)))
+    assert state.invariant_violations() == []
+    found = candidates(state, 0, top=50)
+    verre = [c for c in found if "VERRE" in {claim.word for claim in c.action.words}]
+    # R then E after VER: the two free letters together, alone or with the J
+    assert any({p.tile for p in c.action.placements} == set(frees) for c in verre)
+    for candidate in verre:
+        assert set(frees) <= {p.tile for p in candidate.action.placements}
+        state.check(0, candidate.action)
+    action = greedy_action(state, 0)
+    assert isinstance(action, Turn) and len(action.placements) >= 2
+    state.check(0, action)
+    assert set(frees) <= {p.tile for p in action.placements}
+
+
+def test_combinations_are_found_from_the_drawn_state_only() -> None:
+    state, own, free = chant_board()
+    observation = Observation.of(GAME, state, 0)
+    one = GreedyBot().choose(observation, Rng.from_seed(1).draws())
+    two = GreedyBot().choose(Observation.of(GAME, twin(state, 0), 0), Rng.from_seed(2).draws())
+    assert one == two == greedy_action(state, 0)
+    assert isinstance(one, Turn) and {p.tile for p in one.placements} == {own, free}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_combination_words_are_those_read_after_placing_the_tiles(seed: int) -> None:
+    """``best_combinations`` (the search behind the combinations) against placing the tiles
+    one by one and reading the board: the same words, every tile on one, every placement legal."""
+    rng = random.Random(seed)
+    index = prefix_index()
+    letters = "EEEEAAAISTNRULODCMP"
+    board = Board.empty(10, 10)
+    for n in range(14):
+        piece = Tile(f"b{n}", rng.choice(letters), rng.choice((1, 1, 2)), rng.choice((1, 1, 2)))
+        spots = board.positions(piece) if board.placed else [(4, 4)]
+        if spots:
+            board = board.place(piece, *rng.choice(spots), anywhere=not board.placed)
+    own = [Tile(f"o{n}", rng.choice(letters), 1, 1) for n in range(3)]
+    free = [Tile(f"f{n}", rng.choice(letters), 1, 1) for n in range(2)]
+    noted = {w: [frozenset(p) for p in ps] for w, ps in readable_words(board, index).items()}
+    found = best_combinations(board, own, free, index, noted, len, widths=(99, 9), top=10**6)
+    assert found
+    for combination in found:
+        after, ids = board, set[str]()
+        for piece, x, y in combination.placements:
+            after = after.place(piece, x, y)  # each by the placement rules, in order
+            ids.add(piece.id)
+        assert sum(tile_id.startswith("o") for tile_id in ids) <= 1  # one own letter at most
+        read = {
+            word: kept
+            for word, paths in readable_words(after, index).items()
+            if (kept := tuple(p for p in paths if ids & set(p) and is_new(word, p, noted)))
+        }
+        assert combination.words == read
+        assert {t for paths in read.values() for p in paths for t in p} >= ids
 
 
 # --- honesty ----------------------------------------------------------------------------

@@ -3,8 +3,8 @@
 Method (a two-ply look-ahead on the state drawn from its own view):
 
 1. Candidates: the turns of :func:`~.bots_greedy.candidates` (the best placements of own
-   letters, of free letters and the exchanges of a blank), best first by the value of their
-   words under the table's counting.
+   letters, of free letters, of an own letter with free letters, and the exchanges of a
+   blank), best first by the value of their words under the table's counting.
 2. Evaluation: the candidate is played on the drawn state (:meth:`LetterState.apply`); each
    other seat's best reply on the board it leaves — the words it could knock for and the best
    placement of its letters or of the free letters, the greedy value — is found, and the

@@ -480,7 +480,9 @@ def describe_action(
         )
         if plan.failed:
             return f"{who} : pose {placed} sans nouveau mot valable, les pièces sont reprises."
-        words = ", ".join(word for _, word in plan.words) or "aucun mot"
+        words = ", ".join(word for _, word in plan.words)
+        if not words:
+            return f"{who} : pose {placed} et ne nomme aucun mot."
         return f"{who} : pose {placed} et nomme {words}."
     if isinstance(action, FreeLetter):
         return f"{who} : {_tile_text(state, action.tile)} à côté du plateau (lettre libre)."

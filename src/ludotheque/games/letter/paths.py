@@ -70,8 +70,10 @@ from .board import Board, Placed, Tile, cell_name
 __all__ = [
     "Noted",
     "Path",
+    "ScoredCombination",
     "ScoredPlacement",
     "WordPaths",
+    "best_combinations",
     "best_placements",
     "brute_force_words",
     "is_new",
@@ -204,6 +206,8 @@ class _Search:
             self.found.setdefault(text, []).append(tuple(path))
             if hi - lo == 1:
                 return
+        if self.keep is not None:
+            self.keep[tile].append((text, lo, hi, used | 1 << tile, tuple(path)))
         self._visit(tile, text, lo, hi, used | 1 << tile, path, True)
 
     def _visit(
@@ -401,6 +405,249 @@ def best_placements(
         ScoredPlacement(tile, x, y, dict(words), -negative)
         for negative, _, y, x, tile, words in ranked[:top]
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredCombination:
+    """Tiles put on the board one after the other, and what they make together.
+
+    ``placements``: (tile, x, y) in the order they are put (each by the placement rules on the
+    board with the ones before it); ``words``: the new words whose path uses a tile of the
+    combination, each with its new paths — every tile of the combination is on one of them;
+    ``score``: what the caller's ``score`` gave for them.
+    """
+
+    placements: tuple[tuple[Tile, int, int], ...]
+    words: WordPaths
+    score: float
+
+
+@dataclass(slots=True)
+class _Node:
+    """A tile tried in a combination: where, its graph number, and its search results."""
+
+    tile: Tile
+    x: int
+    y: int
+    number: int
+    contacts: tuple[int, ...]
+    found: _Found
+    kept: list[list[_State]]
+    live: int = 0
+
+
+class _Combiner:
+    """The search of :func:`best_combinations`: slots appended to one graph, then removed."""
+
+    def __init__(
+        self,
+        board: Board,
+        index: PrefixIndex,
+        noted: Noted,
+        score: Callable[[WordPaths], float],
+    ) -> None:
+        graph = _Graph(board)
+        for column in (graph.ids, graph.letters, graph.nexts):
+            column.pop()  # the extra slot: here slots are appended as tiles are tried
+        graph.adjacency.pop()
+        self.graph = graph
+        self.search = _Search(graph, index)
+        self.search.keep = [[] for _ in graph.ids]
+        for start in range(len(graph.ids)):
+            self.search.run(start, 0, False)
+        self.base = self.search.keep
+        self.search.keep = None
+        self.noted = noted
+        self.score = score
+        self.results: list[tuple[float, tuple[tuple[int, int, int], ...], ScoredCombination]] = []
+
+    def push(self, tile: Tile, contacts: tuple[int, ...]) -> int:
+        graph = self.graph
+        n = len(graph.ids)
+        graph.ids.append(tile.id)
+        graph.letters.append(tile.letter)
+        graph.nexts.append(successor(tile.letter))
+        graph.adjacency.append(contacts)
+        for c in contacts:
+            graph.adjacency[c] = (*graph.adjacency[c], n)
+        return n
+
+    def pop(self, contacts: tuple[int, ...]) -> None:
+        graph = self.graph
+        for c in contacts:
+            graph.adjacency[c] = graph.adjacency[c][:-1]  # pushed last, removed first
+        for column in (graph.ids, graph.letters, graph.nexts):
+            column.pop()
+        graph.adjacency.pop()
+
+    def through(self, n: int, layers: Sequence[Sequence[Sequence[_State]]]) -> _Node:
+        """Every path using slot ``n``: the live ones before it (``layers``) continued."""
+        search = self.search
+        search.found = {}
+        kept: list[list[_State]] = [[] for _ in self.graph.ids]
+        search.keep = kept
+        search.run(n, 0, True)
+        for c in self.graph.adjacency[n]:
+            for layer in layers:
+                if c < len(layer):
+                    for state in layer[c]:
+                        search.resume(state, n)
+        search.keep = None
+        graph = self.graph
+        return _Node(Tile("", "", 1, 1), 0, 0, n, graph.adjacency[n], search.found, kept)
+
+
+def best_combinations(
+    board: Board,
+    own_tiles: Iterable[Tile],
+    free_tiles: Iterable[Tile],
+    index: PrefixIndex,
+    noted: Noted,
+    score: Callable[[WordPaths], float],
+    *,
+    widths: Sequence[int] = (24,),
+    top: int = 1,
+) -> list[ScoredCombination]:
+    """The ``top`` best turns of several tiles: at most one of ``own_tiles`` and free tiles.
+
+    The rule « on peut les ajouter dans n'importe quelle quantité au lieu d'une lettre à soi
+    ou en plus » (VER + R, E = VERRE): a combination puts 2 to ``len(widths) + 1`` tiles, the
+    first touching a letter of the board, each next one touching a tile put before it in the
+    turn, each by the placement rules; it counts when every tile is on some new word (rule 6).
+    Search: every first tile at every position (tiles of the same letter and size tried once),
+    its words found as in :func:`best_placements` (the live paths of the board continued onto
+    it), and the live paths through it kept; at depth ``d`` only the ``widths[d - 1]`` partial
+    combinations with the most live paths ending on their tiles are extended (a beam, so that
+    the time stays bounded on a full board). Ranked by ``score(words)``, then by the order of
+    the tiles in ``own_tiles`` + ``free_tiles`` and their positions.
+    """
+    owns = _distinct(own_tiles)
+    frees = _distinct(free_tiles)
+    if top < 1 or not widths or not (owns or len(frees) > 1) or not board.placed:
+        return []
+    combiner = _Combiner(board, index, noted, score)
+    order = {t.id: i for i, t in enumerate((*owns, *frees))}
+    _combine(combiner, board, owns, frees, order, [], widths)
+    combiner.results.sort(key=lambda item: (item[0], item[1]))
+    return [combination for _, _, combination in combiner.results[:top]]
+
+
+def _distinct(tiles: Iterable[Tile]) -> list[Tile]:
+    seen: set[tuple[str, int, int]] = set()
+    kept: list[Tile] = []
+    for tile in tiles:
+        key = (tile.letter, tile.width, tile.height)
+        if not tile.blank and key not in seen:
+            seen.add(key)
+            kept.append(tile)
+    return kept
+
+
+def _combine(
+    combiner: _Combiner,
+    board: Board,
+    owns: Sequence[Tile],
+    frees: Sequence[Tile],
+    order: Mapping[str, int],
+    placed: list[_Node],
+    widths: Sequence[int],
+) -> None:
+    """Try every next tile after ``placed`` (already pushed), recurse into the best ones."""
+    graph = combiner.graph
+    number = {tile_id: i for i, tile_id in enumerate(graph.ids)}
+    used = {node.tile.id for node in placed}
+    own_ids = {tile.id for tile in owns}
+    own_used = any(node.tile.id in own_ids for node in placed)
+    layers: list[Sequence[Sequence[_State]]] = [combiner.base, *(node.kept for node in placed)]
+    slots = [node.number for node in placed]
+    choices = [t for t in (*([] if own_used else owns), *frees) if t.id not in used]
+    if not placed:
+        choices = list(owns) + list(frees)
+    depth = len(placed)
+    last = depth == len(widths)  # a tile more would exceed the widths: only complete here
+    children: list[_Node] = []
+    cache: dict[tuple[str, tuple[int, ...]], _Node] = {}  # by tile id and letter neighbours
+    judged: dict[tuple[str, tuple[int, ...]], tuple[WordPaths, float] | None] = {}
+    for tile in choices:
+        for x, y in _next_positions(board, tile, placed):
+            touching = board.touching(tile, x, y)
+            contacts = tuple(sorted(number[t] for t in touching if t in number))
+            if not placed and not contacts:
+                continue  # the first tile reads nothing without a letter beside it
+            if placed and not any(node.tile.id in touching for node in placed):
+                continue
+            # The same tile with the same letter neighbours: the same paths, wherever it is.
+            known = cache.get((tile.id, contacts))
+            if known is None:
+                n = combiner.push(tile, contacts)
+                known = combiner.through(n, layers)
+                combiner.pop(contacts)
+                known.live = sum(len(known.kept[s]) for s in (*slots, n))
+                cache[tile.id, contacts] = known
+            node = _Node(tile, x, y, known.number, contacts, known.found, known.kept, known.live)
+            if placed and node.found:  # no path found now: the new tile is on no word
+                if (tile.id, contacts) not in judged:
+                    judged[tile.id, contacts] = _judge(combiner, [*placed, node])
+                made = judged[tile.id, contacts]
+                if made is not None:
+                    _record(combiner, [*placed, node], order, *made)
+            if not last:
+                children.append(node)
+    if last:
+        return
+    children.sort(key=lambda node: -node.live)
+    for child in children[: widths[depth]]:
+        combiner.push(child.tile, child.contacts)
+        _combine(
+            combiner,
+            board.place(child.tile, child.x, child.y),
+            owns,
+            frees,
+            order,
+            [*placed, child],
+            widths,
+        )
+        combiner.pop(child.contacts)
+
+
+def _next_positions(board: Board, tile: Tile, placed: Sequence[_Node]) -> list[tuple[int, int]]:
+    if not placed:
+        return board.positions(tile)
+    spots: set[tuple[int, int]] = set()
+    for node in placed:
+        p = node.tile
+        for x in range(node.x - tile.width, node.x + p.width + 1):
+            for y in range(node.y - tile.height, node.y + p.height + 1):
+                if board.check_place(tile, x, y) is None:
+                    spots.add((x, y))
+    return sorted(spots, key=lambda s: (s[1], s[0]))
+
+
+def _judge(combiner: _Combiner, nodes: Sequence[_Node]) -> tuple[WordPaths, float] | None:
+    """The new words of the combination ``nodes`` and their score; ``None`` unless every tile
+    is on one of them."""
+    found: _Found = {}
+    for node in nodes:
+        for word, paths in node.found.items():
+            found.setdefault(word, []).extend(paths)
+    words = _only_new(_word_paths(found), combiner.noted)
+    ids = {node.tile.id for node in nodes}
+    on_words = {t for paths in words.values() for path in paths for t in path if t in ids}
+    if on_words != ids:
+        return None
+    return words, combiner.score(words)
+
+
+def _record(
+    combiner: _Combiner,
+    nodes: Sequence[_Node],
+    order: Mapping[str, int],
+    words: WordPaths,
+    value: float,
+) -> None:
+    key = tuple((order[node.tile.id], node.y, node.x) for node in nodes)
+    placements = tuple((node.tile, node.x, node.y) for node in nodes)
+    combiner.results.append((-value, key, ScoredCombination(placements, words, value)))
 
 
 def _renamed(words: WordPaths, old: str, new: str) -> WordPaths:
