@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated
@@ -39,7 +40,7 @@ __all__ = [
 ]
 
 Ask = Callable[[str], str]
-PLAYABLE = ("gutenberg", "letter")
+PLAYABLE = ("gutenberg", "letter", "themes")
 MAX_SEED = 2**63 - 1
 
 
@@ -162,6 +163,10 @@ def play_game(
             side,
             extra,
             timed_ask,
+        )
+    if game_name == "themes":
+        return _play_themes(
+            console, ask, errors, players, bots, solo, mode, seed, save, env, extra, timed_ask
         )
     if tiles is not None:
         return _error(errors, "--tiles ne sert qu'à Letter (Gutenberg : --deck).")
@@ -317,6 +322,85 @@ def _play_letter(
     return 0
 
 
+def _play_themes(
+    console: Console,
+    ask: Ask,
+    errors: Console,
+    players: int | None,
+    bots: str | None,
+    solo: bool,
+    mode: str | None,
+    seed: int | None,
+    save: Path | None,
+    env: Mapping[str, str] | None,
+    extra: JsonObject,
+    timed_ask: TimedAsk | None,
+) -> int:
+    """``play themes``: the person at place 1 against bots (default greedy, else random)."""
+    from ludotheque.games.themes.state import ThemesState
+
+    from .play_themes import ThemesTerminal, default_bot_name, load_bots, new_match
+
+    if solo or players == 1:
+        return _error(errors, "Thèmes se joue de 2 à 6 joueurs : pas de solo.")
+    if mode is not None:
+        extra = {**extra, "mode": mode}
+    names = [name.strip() for name in (bots or "").split(",") if name.strip()]
+    if players is None:
+        players = max(2, 1 + len(names))
+    if not 2 <= players <= 6:
+        return _error(errors, f"Thèmes se joue de 2 à 6 joueurs, pas à {players}.")
+    if len(names) > players - 1:
+        return _error(errors, f"Trop de robots : {len(names)} pour {players - 1} place(s).")
+    bot_names = [
+        names[min(i, len(names) - 1)] if names else default_bot_name() for i in range(players - 1)
+    ]
+    seed = _pick_seed(seed)
+    if seed is None:
+        return _error(errors, f"La graine doit être un entier de 0 à {MAX_SEED}.")
+    try:
+        bot_list = load_bots(bot_names)
+        match = new_match(players, seed, extra=extra)
+    except LudoError as error:
+        return _error(errors, f"Partie refusée — {error.message}")
+    state_mode = match.record.options.get("mode")
+    if not isinstance(match.state, ThemesState):
+        return _error(
+            errors,
+            f"La variante « {state_mode} » de Thèmes ne se joue pas encore dans le terminal "
+            "(modes : classique, expert).",
+        )
+    path = save if save is not None else default_save_path("themes", seed, env)
+    console.print(
+        Text.assemble(
+            ("Thèmes", "bold"),
+            f" ({state_mode}) — vous (place 1) contre {plural(players - 1, 'robot')} "
+            f"({', '.join(bot_names)}), graine {seed}. Tapez « aide » pour la notation.",
+        )
+    )
+    saver = RecordFile(path, console)
+    terminal = ThemesTerminal(
+        match,
+        console,
+        ask,
+        bot_list,
+        save=saver,
+        bot_labels=bot_names,
+        bot_seed=seed,
+        timed_ask=timed_ask,
+        # Bots are paced (their ``seconds_per_word``) only in a real terminal, never in tests.
+        sleep=time.sleep if timed_ask is timed_input else None,
+    )
+    terminal.run()
+    console.print()
+    if saver.failed:
+        console.print(f"La partie n'a pas pu être enregistrée dans {path}.", style="bold red")
+        return 1
+    console.print(f"Partie enregistrée dans {path}", soft_wrap=True)
+    console.print(f"Pour la revoir : ludotheque replay {path}", style="dim", soft_wrap=True)
+    return 0
+
+
 def replay_file(
     path: Path,
     console: Console,
@@ -362,7 +446,9 @@ def register(app: typer.Typer) -> None:
     def play(
         game: Annotated[
             str,
-            typer.Argument(help="Le jeu : gutenberg, letter.", show_default=False, metavar="JEU"),
+            typer.Argument(
+                help="Le jeu : gutenberg, letter, themes.", show_default=False, metavar="JEU"
+            ),
         ],
         players: Annotated[
             int | None,
@@ -413,7 +499,13 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
     ) -> None:
-        """Jouer dans le terminal contre des robots (ou seul contre la Rotative)."""
+        """Jouer dans le terminal contre des robots (ou seul contre la Rotative).
+
+        Thèmes (-o mode=expert, -o jugement=vote, -o secondes=60) : « 2 new york » dit un mot
+        pour le thème de la colonne 2 (cartes choisies au mieux), « 2 new york : E R O » en
+        nommant les lettres (N¹ première, E² seconde, S$ dernière), « 2+ nemo » associe la 5e
+        pile (Expert) ; main, fin, oui / non (juge : silence = oui), table, aide, quitter.
+        """
         console = Console()
         status = play_game(
             game,

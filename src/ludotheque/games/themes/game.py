@@ -11,11 +11,24 @@ from ludotheque.core.options import GameInfo, Mode, OptionSpec
 from ludotheque.core.protocol import Game, Seat
 from ludotheque.core.rng import Rng
 
-from .actions import Action, EndTurn, Redraw, Verdict, Word, decode_action, encode_action
+from .actions import (
+    Action,
+    EndTurn,
+    GiveUp,
+    Redraw,
+    Timeout,
+    Verdict,
+    Word,
+    decode_action,
+    encode_action,
+)
 from .cards import (
     CARDS_PER_PILE,
+    COLUMN_LETTERS,
     HAND,
     PILES,
+    LetterCard,
+    ThemeCard,
     default_letters,
     default_themes,
     letters_needed,
@@ -25,11 +38,17 @@ from .cards import (
 from .judging import JUDGE_SECONDS, Judging
 from .search import best_cards
 from .state import HOURGLASS_SECONDS, PILE_LETTERS, Catalog, Config, Face, ThemesState
+from .state_simultaneous import TURNED, SimultaneousConfig, SimultaneousState
+from .state_teams import PACKET_SIZES, TeamsConfig, TeamsState, default_teams, team_problem
+from .table import deal
 
-__all__ = ["Themes"]
+__all__ = ["AnyThemesState", "Themes"]
+
+AnyThemesState = ThemesState | SimultaneousState | TeamsState
+"""A Thèmes position: classic and Expert, Simultanée, or Équipe."""
 
 
-class Themes(Game[ThemesState, Action]):
+class Themes(Game[AnyThemesState, Action]):
     """« Thèmes », the themed word party game, registered as ``themes``."""
 
     info = GameInfo(
@@ -47,6 +66,22 @@ class Themes(Game[ThemesState, Action]):
                 6,
                 summary="Une cinquième pile de thèmes à associer aux quatre autres (3 PV).",
             ),
+            Mode(
+                "simultanee",
+                "Variante Simultanée",
+                2,
+                6,
+                summary="Sans sablier ni main : deux lettres retournées, le premier qui trouve "
+                "un mot gagne la manche.",
+            ),
+            Mode(
+                "equipe",
+                "Variante par équipe",
+                4,
+                12,
+                summary="Chaque équipe a un sablier et trois paquets de 1, 2 et 3 lettres pour "
+                "trois mots sur trois thèmes.",
+            ),
         ),
         options=(
             OptionSpec(
@@ -63,6 +98,16 @@ class Themes(Game[ThemesState, Action]):
                 HOURGLASS_SECONDS,
                 minimum=15,
                 maximum=300,
+                modes=("classique", "expert", "equipe"),
+            ),
+            OptionSpec(
+                "equipes",
+                "Nombre d'équipes (0 : selon le nombre de joueurs, 3 par équipe au plus)",
+                "int",
+                0,
+                minimum=0,
+                maximum=4,
+                modes=("equipe",),
             ),
             OptionSpec(
                 "delai_juge",
@@ -80,11 +125,39 @@ class Themes(Game[ThemesState, Action]):
         chance=True,
     )
 
-    def setup(self, players: int, options: JsonObject, rng: Rng) -> ThemesState:
+    def setup(self, players: int, options: JsonObject, rng: Rng) -> AnyThemesState:
+        mode = str(options["mode"])
+        teams = 0
+        if mode == "equipe":
+            teams = int(str(options.get("equipes", 0))) or default_teams(players)
+            problem = team_problem(players, teams)
+            if problem is not None:
+                raise InvalidOptions(problem, option="equipes")
+        letters, themes = self._cards(players, mode, options)
+        if mode == "simultanee":
+            return self._setup_simultaneous(players, options, rng, letters, themes)
+        if mode == "equipe":
+            return self._setup_teams(players, teams, options, rng, letters, themes)
+        return self._setup_classic(players, options, rng, letters, themes)
+
+    @staticmethod
+    def letters_needed(players: int, mode: str) -> int:
+        """Letter cards a game needs at set-up: the columns, and the hands, the two turned
+        cards (Simultanée) or the first three packets (Équipe)."""
+        if mode == "simultanee":
+            return COLUMN_LETTERS + TURNED
+        if mode == "equipe":
+            return COLUMN_LETTERS + sum(PACKET_SIZES)
+        return letters_needed(players)
+
+    def _cards(
+        self, players: int, mode: str, options: JsonObject
+    ) -> tuple[tuple[LetterCard, ...], tuple[ThemeCard, ...]]:
+        needed = self.letters_needed(players, mode)
         letters_text, themes_text = options.get("lettres"), options.get("themes")
         try:
             letters = (
-                parse_letters(letters_text, source="lettres", minimum=letters_needed(players))
+                parse_letters(letters_text, source="lettres", minimum=needed)
                 if isinstance(letters_text, str)
                 else default_letters()
             )
@@ -96,12 +169,111 @@ class Themes(Game[ThemesState, Action]):
         except MalformedInput as error:
             option = "lettres" if isinstance(letters_text, str) else "themes"
             raise InvalidOptions(error.message, option=option) from None
-        if len(letters) < letters_needed(players):
+        if len(letters) < needed:
             raise InvalidOptions(
-                f"Il faut au moins {letters_needed(players)} cartes « Lettre » à {players} "
+                f"Il faut au moins {needed} cartes « Lettre » à {players} "
                 f"joueurs (il y en a {len(letters)}).",
                 option="lettres",
             )
+        return letters, themes
+
+    def _setup_simultaneous(
+        self,
+        players: int,
+        options: JsonObject,
+        rng: Rng,
+        letters: tuple[LetterCard, ...],
+        themes: tuple[ThemeCard, ...],
+    ) -> SimultaneousState:
+        draws = rng.draws()
+        starter = draws.below(players)  # D2: by lot
+        layout = deal(letters, themes, draws)
+        config = SimultaneousConfig(
+            players=players,
+            judging=cast(Judging, options["jugement"]),
+            starter=starter,
+            judge_time=int(str(options["delai_juge"])),
+        )
+        state = SimultaneousState(
+            config=config,
+            catalog=Catalog(letters, themes),
+            phase="recherche",
+            piles=layout.piles,
+            columns=layout.columns,
+            draw=layout.draw,
+            turned=(),
+            turner=starter,
+            out=(False,) * players,
+            won_letters=((),) * players,
+            won_themes=((),) * players,
+            debts=(0,) * players,
+            box=(),
+            theme_box=layout.theme_box,
+            given_back=(),
+            round=0,
+            claim=None,
+            judged=0,
+            judgements=(),
+            events=(),
+            rng=draws.freeze(),
+        )
+        return state.start_round(starter)
+
+    def _setup_teams(
+        self,
+        players: int,
+        teams: int,
+        options: JsonObject,
+        rng: Rng,
+        letters: tuple[LetterCard, ...],
+        themes: tuple[ThemeCard, ...],
+    ) -> TeamsState:
+        draws = rng.draws()
+        starter = draws.below(teams)  # by lot, as D2
+        layout = deal(letters, themes, draws)
+        config = TeamsConfig(
+            players=players,
+            teams=teams,
+            judging=cast(Judging, options["jugement"]),
+            starter=starter,
+            hourglass=int(str(options["secondes"])),
+            judge_time=int(str(options["delai_juge"])),
+        )
+        state = TeamsState(
+            config=config,
+            catalog=Catalog(letters, themes),
+            phase="jeu",
+            piles=layout.piles,
+            columns=layout.columns,
+            draw=layout.draw,
+            active=starter,
+            round=0,
+            packets=((),) * len(PACKET_SIZES),
+            used=(False,) * len(PACKET_SIZES),
+            round_themes=(),
+            won_letters=((),) * teams,
+            won_themes=((),) * teams,
+            box=(),
+            theme_box=layout.theme_box,
+            discarded_themes=(),
+            timed_out=False,
+            claim=None,
+            claim_packet=0,
+            judged=0,
+            judgements=(),
+            events=(),
+            rng=draws.freeze(),
+        )
+        return state.start_round(starter)
+
+    def _setup_classic(
+        self,
+        players: int,
+        options: JsonObject,
+        rng: Rng,
+        letters: tuple[LetterCard, ...],
+        themes: tuple[ThemeCard, ...],
+    ) -> ThemesState:
         mode = str(options["mode"])
         draws = rng.draws()
         starter = draws.below(players)  # D2: by lot
@@ -166,8 +338,9 @@ class Themes(Game[ThemesState, Action]):
     def decode_action(self, data: JsonValue) -> Action:
         return decode_action(data)
 
-    def complete_action(self, state: ThemesState, seat: Seat, data: JsonValue) -> JsonValue:
-        """A word sent without ``cartes`` gets the cards worth the most (D4)."""
+    def complete_action(self, state: AnyThemesState, seat: Seat, data: JsonValue) -> JsonValue:
+        """A word sent without ``cartes`` gets the cards worth the most (D4); in Équipe, a word
+        sent without ``paquet`` too gets the unused packet that gives the most."""
         if not isinstance(data, dict) or data.get("type") != "mot" or "cartes" in data:
             return data
         column, word = data.get("colonne"), data.get("mot")
@@ -177,21 +350,45 @@ class Themes(Game[ThemesState, Action]):
             return data
         from .cards import entry_key
 
-        best = best_cards(
-            entry_key(word),
-            state.hands[seat],
-            state.visible_letters(column),
-            state.catalog.letters,
-        )
+        key = entry_key(word)
+        visible = state.visible_letters(column)
+        letters = state.catalog.letters
+        if isinstance(state, TeamsState):
+            packet = data.get("paquet")
+            candidates = [
+                p
+                for p in range(len(PACKET_SIZES))
+                if not state.used[p] and (packet is None or packet == p)
+            ]
+            options = [
+                (found[1], len(found[0]), p, found[0])
+                for p in candidates
+                if (found := best_cards(key, state.packets[p], visible, letters)) is not None
+            ]
+            if not options:
+                raise MalformedInput(
+                    f"Aucune combinaison des lettres d'un paquet et de celles de la colonne "
+                    f"{column + 1} ne s'écrit dans « {word} » (au moins une de chaque)."
+                )
+            _points, _count, chosen, cards = max(options)
+            return {**data, "paquet": chosen, "cartes": list(cards)}
+        own = state.turned if isinstance(state, SimultaneousState) else state.hands[seat]
+        best = best_cards(key, own, visible, letters)
         if best is None:
+            mine = "des cartes retournées" if isinstance(state, SimultaneousState) else "de vos"
             raise MalformedInput(
-                f"Aucune combinaison de vos lettres et de celles de la colonne {column + 1} ne "
+                f"Aucune combinaison {mine} lettres et de celles de la colonne {column + 1} ne "
                 f"s'écrit dans « {word} » (au moins une de chaque)."
             )
         return {**data, "cartes": list(best[0])}
 
     def describe_action(
-        self, state: ThemesState, seat: Seat, action: Action, observer: Seat | None, name: str
+        self,
+        state: AnyThemesState,
+        seat: Seat,
+        action: Action,
+        observer: Seat | None,
+        name: str,
     ) -> str:
         if isinstance(action, Word):
             themes = " + ".join(state.claim_themes(action))
@@ -199,7 +396,11 @@ class Themes(Game[ThemesState, Action]):
         if isinstance(action, Redraw):
             return f"{name} change ses trois lettres."
         if isinstance(action, EndTurn):
+            if isinstance(state, TeamsState):
+                return f"{name} termine la manche de son équipe."
             return f"{name} termine son tour."
+        if isinstance(action, GiveUp):
+            return f"{name} ne trouve rien."
         if isinstance(action, Verdict):
             if state.claim is None:
                 return f"{name} juge."
@@ -207,11 +408,18 @@ class Themes(Game[ThemesState, Action]):
             return f"{name} {verdict} « {state.claim.word} »."
         return f"{name} : temps écoulé."
 
-    def illegal_examples(self, state: ThemesState, seat: Seat) -> Iterable[Action]:
+    def illegal_examples(self, state: AnyThemesState, seat: Seat) -> Iterable[Action]:
+        if isinstance(state, SimultaneousState):
+            yield from self._illegal_simultaneous(state, seat)
+            return
+        if isinstance(state, TeamsState):
+            yield from self._illegal_teams(state, seat)
+            return
         if state.phase == "jugement":
             yield EndTurn()
             return
         yield Verdict(True)
+        yield GiveUp()
         others = [c for s, hand in enumerate(state.hands) if s != seat for c in hand]
         column = next((i for i, pile in enumerate(state.piles) if pile), 0)
         visible = state.visible_letters(column)
@@ -221,3 +429,38 @@ class Themes(Game[ThemesState, Action]):
             yield Word(column, "zz", (state.hands[seat][0],))  # no letter of the column
         if state.redrawn:
             yield Redraw()
+
+    @staticmethod
+    def _illegal_simultaneous(state: SimultaneousState, seat: Seat) -> Iterable[Action]:
+        if state.phase == "jugement":
+            yield GiveUp()
+            return
+        yield Verdict(True)
+        yield Timeout()
+        yield Redraw()
+        column = next((i for i, pile in enumerate(state.piles) if pile), 0)
+        visible = state.visible_letters(column)
+        if visible:
+            yield Word(column, "zz", visible[:1])  # no turned card
+        if state.turned:
+            yield Word(column, "zz", state.turned[:1])  # no letter of the column
+            if visible:
+                yield Word(column, "zz", (state.turned[0], visible[0]), packet=0)
+
+    @staticmethod
+    def _illegal_teams(state: TeamsState, seat: Seat) -> Iterable[Action]:
+        if state.phase == "jugement":
+            yield EndTurn()
+            return
+        yield Verdict(True)
+        yield GiveUp()
+        yield Redraw()
+        column = next((i for i, pile in enumerate(state.piles) if pile), 0)
+        visible = state.visible_letters(column)
+        packets = [(p, cards) for p, cards in enumerate(state.packets) if cards]
+        if packets and visible:
+            packet, cards = packets[0]
+            yield Word(column, "zz", (cards[0], visible[0]))  # no packet named
+            other = (packet + 1) % len(PACKET_SIZES)
+            yield Word(column, "zz", (cards[0], visible[0]), packet=other)  # wrong packet
+            yield Word(column, "zz", (cards[0],), packet=packet)  # no letter of the column

@@ -358,6 +358,7 @@ function renderGame() {
     send: sendAction,
     notify: toast,
     readOnly: false,
+    sabliers: hourglasses, // the rules' hourglasses: {place, secondes, restant, end (ms timestamp)}
   }));
 }
 
@@ -464,7 +465,9 @@ function tickHourglasses() {
   if (el.textContent !== text) el.textContent = text;
   const urgent = running.some((s) => s.end - Date.now() <= 10000);
   el.classList.toggle("sablier--urgent", urgent);
-  const fraction = running.length ? Math.max(0, (running[0].end - Date.now()) / (running[0].secondes * 1000)) : 0;
+  // The bar empties with this seat's own hourglass when one runs (a judge's 15 s), else the first.
+  const shown = running.find((s) => s.place === myPlace()) || running[0];
+  const fraction = shown ? Math.max(0, (shown.end - Date.now()) / (shown.secondes * 1000)) : 0;
   el.style.setProperty("--sablier-reste", String(Math.min(1, fraction)));
 }
 

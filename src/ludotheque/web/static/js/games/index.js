@@ -3,6 +3,7 @@
 const RENDERERS = {
   gutenberg: () => import("./gutenberg.js"),
   letter: () => import("./letter.js"),
+  themes: () => import("./themes.js"),
 };
 
 /** The module of a game's renderer: {createRenderer(root, {readOnly}), seatDetails(vue, seat)}. */

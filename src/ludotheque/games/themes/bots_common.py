@@ -1,0 +1,199 @@
+"""What Thèmes' bots share: their levels (vocabulary share, speed), the interface they decide
+through (functions of a state and a seat that dispatch on the state's class), the judge.
+
+See :mod:`.bots` for the levels and what each bot does.
+
+>>> knows("NEWYORK", 1.0), knows("NEWYORK", 0.0)
+(True, False)
+>>> 0.0 <= familiarity("NEWYORK") < 1.0
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ludotheque.bots.base import Observation
+from ludotheque.core.protocol import Seat, State
+from ludotheque.core.rng import Draws
+
+from .actions import Action, EndTurn, GiveUp, Verdict, Word
+from .cards import entry_key
+from .judging import robot_verdict
+from .search import vocabulary_words
+from .state import ThemesState
+from .state_simultaneous import SimultaneousState
+from .state_teams import TeamsState
+
+__all__ = [
+    "LEVELS",
+    "Level",
+    "LevelBot",
+    "familiarity",
+    "judge_action",
+    "known_choices",
+    "knows",
+    "word_value",
+    "words_left",
+    "words_per_turn",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """What a bot level knows and how fast it finds a word."""
+
+    name: str
+    share: float
+    """Share of each theme's vocabulary known (nested: a higher share knows a superset)."""
+    seconds_per_word: float
+    """Thinking time a word costs: the turn's words are capped by the hourglass."""
+
+
+LEVELS: dict[str, Level] = {
+    "random": Level("random", 0.35, 30.0),
+    "greedy": Level("greedy", 0.65, 15.0),
+    "strong": Level("strong", 0.95, 9.0),
+}
+
+
+@lru_cache(maxsize=65536)
+def familiarity(key: str) -> float:
+    """A stable pseudo-random number in [0, 1) for a word key (lower: better known)."""
+    digest = hashlib.blake2b(key.encode(), digest_size=8, person=b"themes-bots").digest()
+    return int.from_bytes(digest, "big") / 2**64
+
+
+def knows(key: str, share: float) -> bool:
+    """Whether a bot knowing ``share`` of the vocabularies knows the word ``key``."""
+    return familiarity(key) < share
+
+
+# --- the interface the bots decide through (dispatch on the state's class) -----------------
+
+
+def known_choices(state: State[Any], seat: Seat, share: float) -> list[Word]:
+    """The words ``seat`` knows (``share``) that its cards allow now, each with its best cards
+    (those worth the most points), in the order of the visible themes."""
+    if isinstance(state, ThemesState):
+        return _classic_choices(state, seat, share)
+    if isinstance(state, (SimultaneousState, TeamsState)):
+        return [w for w in state.word_choices() if knows(entry_key(w.word), share)]
+    raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
+
+
+def _classic_choices(state: ThemesState, seat: Seat, share: float) -> list[Word]:
+    """As :meth:`ThemesState.word_choices`, on the known words only (and faster so)."""
+    choices: list[Word] = []
+    hand = state.hands[seat]
+    letters = state.catalog.letters
+    fifth = state.catalog.words(state.catalog.theme(state.fifth[0])).forms if state.fifth else {}
+    for index, theme in enumerate(state.visible_themes()):
+        if theme is None:
+            continue
+        column = state.visible_letters(index)
+        vocabulary = state.catalog.words(theme)
+        keys = [k for k in vocabulary.forms if knows(k, share)]
+        for key, cards, _points in vocabulary_words(keys, hand, column, letters):
+            shown = vocabulary.display(key) or key
+            choices.append(Word(index, shown, cards))
+            if key in fifth:
+                choices.append(Word(index, shown, cards, fifth=True))
+    return [w for w in choices if state.word_problem(seat, w) is None]
+
+
+def word_value(state: State[Any], word: Word) -> int:
+    """The points ``word`` adds to its player's score: its letters, the theme card, and 3 PV
+    for the fifth pile's card (Expert)."""
+    if isinstance(state, (ThemesState, SimultaneousState, TeamsState)):
+        letters = sum(state.catalog.letters[c].points for c in word.cards)
+        return letters + 1 + (3 if word.fifth else 0)
+    raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
+
+
+def words_per_turn(state: State[Any], seconds_per_word: float) -> int:
+    """Words a bot this fast says in a turn: the hourglass over its time a word, at least 1."""
+    if isinstance(state, ThemesState):
+        return max(1, int(state.config.hourglass // seconds_per_word))
+    raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
+
+
+def words_left(state: State[Any], seat: Seat, seconds_per_word: float) -> int:
+    """Words the bot may still say this turn."""
+    if isinstance(state, ThemesState):
+        return max(0, words_per_turn(state, seconds_per_word) - state.words_in_turn)
+    if isinstance(state, (SimultaneousState, TeamsState)):
+        return 1 if seat in state.to_move() else 0  # one word at a time; the state limits
+    raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
+
+
+def judge_action(state: State[Any], seat: Seat) -> Action | None:
+    """The verdict when ``seat`` judges a word now (:func:`robot_verdict`), else None."""
+    if (
+        isinstance(state, (ThemesState, SimultaneousState, TeamsState))
+        and state.phase == "jugement"
+        and state.claim is not None
+    ):
+        return Verdict(robot_verdict(state.claim.word))
+    return None
+
+
+def word_key(word: Word) -> str:
+    return entry_key(word.word)
+
+
+class LevelBot:
+    """What the three levels share: their level, the judge, the fallback for unknown states."""
+
+    level: Level
+    name: str
+
+    def __init__(self, share: float | None = None, seconds_per_word: float | None = None) -> None:
+        base = LEVELS[self.name]
+        share = base.share if share is None else share
+        seconds = base.seconds_per_word if seconds_per_word is None else seconds_per_word
+        if not 0.0 <= share <= 1.0:
+            raise ValueError("share doit être entre 0 et 1.")
+        if seconds <= 0:
+            raise ValueError("seconds_per_word doit être positif.")
+        self.level = Level(self.name, share, seconds)
+
+    @property
+    def share(self) -> float:
+        return self.level.share
+
+    @property
+    def seconds_per_word(self) -> float:
+        """The thinking time a word costs this bot (front ends may pace it with this)."""
+        return self.level.seconds_per_word
+
+    def choose(self, observation: Observation, draws: Draws) -> Action:
+        state = observation.determinize(draws)
+        seat = observation.seat
+        verdict = judge_action(state, seat)
+        if verdict is not None:
+            return verdict
+        if isinstance(state, ThemesState):
+            return self.play(state, seat, draws)
+        if isinstance(state, (SimultaneousState, TeamsState)):
+            return self.play_variant(state, seat, draws)
+        action: Action = state.sample_action(seat, draws)
+        return action
+
+    def play(self, state: ThemesState, seat: Seat, draws: Draws) -> Action:
+        raise NotImplementedError
+
+    def play_variant(
+        self, state: SimultaneousState | TeamsState, seat: Seat, draws: Draws
+    ) -> Action:
+        """Simultanée and Équipe: a known word (random for the beginner, else the one worth
+        the most now); none: « rien » (Simultanée) or the end of the team's round."""
+        words = known_choices(state, seat, self.share)
+        if words:
+            if self.name == "random":
+                return draws.choice(words)
+            return max(words, key=lambda w: (word_value(state, w), len(w.cards)))
+        return GiveUp() if isinstance(state, SimultaneousState) else EndTurn()

@@ -1,0 +1,585 @@
+"""Thèmes, Variante par Équipe: each team plays one hourglass in turn with three packets.
+
+« Au début de chaque manche, l'équipe active va recevoir 3 paquets de cartes Lettre composés de
+1, 2 et 3 cartes […] L'équipe active dispose du temps d'un sablier pour trouver 3 mots sur 3
+thèmes différents en utilisant les mêmes règles que la version classique. » Seats alternate
+teams around the table: the team of seat ``s`` is ``s % teams``. Every member of the active
+team may say a word (« il est tout à fait autorisé et même conseillé de s'aider au sein d'une
+équipe »); the packets are seen by the team only. Decisions: ``docs/rules/themes.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal, TypeVar
+
+from ludotheque.core.errors import IllegalAction
+from ludotheque.core.json_types import JsonObject
+from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
+from ludotheque.core.rng import Draws, Rng
+
+from .actions import Action, EndTurn, Timeout, Verdict, Word
+from .cards import entry_key
+from .judging import JUDGE_SECONDS, Judging
+from .state import HOURGLASS_SECONDS, Catalog, Claim, Face, Judgement
+from .table import (
+    Columns,
+    exhausted,
+    letter_points,
+    take_from_column,
+    tidy_columns,
+    visible_letters,
+    visible_themes,
+    vocabulary_choices,
+    word_problem,
+)
+
+__all__ = [
+    "PACKET_SIZES",
+    "TeamsConfig",
+    "TeamsState",
+    "default_teams",
+    "team_problem",
+]
+
+PACKET_SIZES = (1, 2, 3)
+"""« 3 paquets de cartes Lettre composés de 1, 2 et 3 cartes »."""
+WORDS = len(PACKET_SIZES)
+"""« trouver 3 mots sur 3 thèmes différents »."""
+MAX_TEAM = 3
+MIN_TEAM = 2
+MAX_TEAMS = 4
+
+Phase = Literal["jeu", "jugement", "fin"]
+T = TypeVar("T")
+
+
+def default_teams(players: int) -> int:
+    """The fewest teams of at most three (« ne pas jouer à plus de 3 joueurs par équipe »),
+    at least two.
+
+    >>> [default_teams(n) for n in range(4, 13)]
+    [2, 2, 2, 3, 3, 3, 4, 4, 4]
+    """
+    return max(2, -(-players // MAX_TEAM))
+
+
+def team_problem(players: int, teams: int) -> str | None:
+    """Why ``players`` cannot form ``teams`` teams of two or three (French), or None.
+
+    >>> team_problem(6, 3) is None, team_problem(7, 2)
+    (True, 'À 7 joueurs, 2 équipes feraient des équipes de plus de 3 joueurs (3 ou 4 équipes).')
+    """
+    if not 2 <= teams <= MAX_TEAMS:
+        return f"Il faut de 2 à {MAX_TEAMS} équipes (pas {teams})."
+    possible = [t for t in range(2, MAX_TEAMS + 1) if MIN_TEAM * t <= players <= MAX_TEAM * t]
+    choices = " ou ".join(str(t) for t in possible)
+    if players > MAX_TEAM * teams:
+        return (
+            f"À {players} joueurs, {teams} équipes feraient des équipes de plus de "
+            f"{MAX_TEAM} joueurs ({choices} équipes)."
+        )
+    if players < MIN_TEAM * teams:
+        return (
+            f"À {players} joueurs, {teams} équipes feraient des équipes d'un seul joueur "
+            f"({choices} équipes)."
+        )
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamsConfig:
+    players: int
+    teams: int
+    judging: Judging
+    starter: int  # the team that plays first
+    hourglass: int = HOURGLASS_SECONDS
+    judge_time: int = JUDGE_SECONDS
+    mode: str = "equipe"
+
+    def team_of(self, seat: Seat) -> int:
+        return seat % self.teams
+
+    def members(self, team: int) -> tuple[Seat, ...]:
+        return tuple(range(team, self.players, self.teams))
+
+
+_SHARED = frozenset({"catalog", "rng", "config"})
+
+
+@dataclass(frozen=True, slots=True)
+class TeamsState(State[Action]):
+    config: TeamsConfig
+    catalog: Catalog
+    phase: Phase
+    piles: tuple[tuple[Face, ...], ...]
+    columns: Columns
+    draw: tuple[str, ...]
+    active: int  # the team playing its hourglass
+    round: int  # rounds started so far (the current one included)
+    packets: tuple[tuple[str, ...], ...]  # the 3 packets of this round (what is left of them)
+    used: tuple[bool, ...]  # packets already used for a word this round
+    round_themes: tuple[Face, ...]  # theme cards won this round (kept only with 3 words)
+    won_letters: tuple[tuple[str, ...], ...]  # per team
+    won_themes: tuple[tuple[Face, ...], ...]  # per team
+    box: tuple[str, ...]
+    theme_box: tuple[Face, ...]  # theme cards never used (face down)
+    discarded_themes: tuple[Face, ...]  # themes won in a round without 3 words (seen by all)
+    timed_out: bool
+    claim: Claim | None
+    claim_packet: int
+    judged: int
+    judgements: tuple[Judgement, ...]
+    events: tuple[str, ...]
+    rng: Rng = field(repr=False)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TeamsState:
+        values = {
+            f.name: getattr(self, f.name)
+            if f.name in _SHARED
+            else copy.deepcopy(getattr(self, f.name), memo)
+            for f in fields(self)
+        }
+        return TeamsState(**values)
+
+    # --- roles -----------------------------------------------------------------------------
+
+    def rotation(self, team: int) -> tuple[Seat, ...]:
+        """The members of ``team`` in this round's order: the roles turn with each round the
+        team plays (its k-th round starts from its k-th member)."""
+        members = self.config.members(team)
+        turn = max(0, self.round - 1) // self.config.teams
+        shift = turn % len(members)
+        return members[shift:] + members[:shift]
+
+    def holders(self) -> tuple[Seat, ...]:
+        """Who holds each packet: « À 2 joueurs par équipe, un membre prend le paquet de 1 et 2
+        cartes, l'autre le paquet de 3. À 3 joueurs par équipe, chaque membre reçoit un
+        paquet. »"""
+        order = self.rotation(self.active)
+        if len(order) == 2:
+            return (order[0], order[0], order[1])
+        return order[:3]
+
+    def captain(self) -> Seat:
+        """The seat whose hourglass runs (the holder of the packet of one card)."""
+        return self.holders()[0]
+
+    def judges(self) -> tuple[Seat, ...]:
+        """``juge``: a member of the team that played before (turning with its rounds);
+        ``vote``: every seat of the other teams."""
+        if self.config.judging == "vote":
+            return tuple(s for s in range(self.players) if self.config.team_of(s) != self.active)
+        previous = (self.active - 1) % self.config.teams
+        return (self.rotation(previous)[0],)
+
+    # --- rounds ------------------------------------------------------------------------------
+
+    def start_round(self, team: int) -> TeamsState:
+        """The packets of 1, 2 and 3 cards for ``team``, and its hourglass is turned."""
+        if exhausted(self.piles):
+            return self._finish("Trois piles de thèmes sont épuisées : la partie est finie.")
+        need = sum(PACKET_SIZES)
+        if len(self.draw) < need:
+            line = "La pioche ne permet plus de former les trois paquets : la partie est finie."
+            return self._finish(line)
+        packets: list[tuple[str, ...]] = []
+        draw = self.draw
+        for size in PACKET_SIZES:
+            packets.append(draw[:size])
+            draw = draw[size:]
+        state = replace(
+            self,
+            phase="jeu",
+            active=team,
+            round=self.round + 1,
+            packets=tuple(packets),
+            used=(False,) * len(PACKET_SIZES),
+            round_themes=(),
+            draw=draw,
+            timed_out=False,
+            claim=None,
+        )
+        members = ", ".join(str(s + 1) for s in self.config.members(team))
+        line = f"Manche {state.round} : l'équipe {team + 1} (places {members}) reçoit ses paquets."
+        return replace(state, events=(*state.events, line))
+
+    def _finish(self, line: str) -> TeamsState:
+        return replace(self, phase="fin", claim=None, events=(*self.events, line))
+
+    def _end_round(self, why: str) -> TeamsState:
+        """« Si l'équipe trouve ses 3 mots, elle conserve toutes les cartes Lettre et Thème
+        remportées. Si l'équipe ne trouve pas ses 3 mots, elle conserve les cartes Lettre
+        remportées mais doit défausser toutes les cartes Thème remportées. Les cartes non
+        utilisées sont également défaussées. »"""
+        team = self.active
+        words = sum(self.used)
+        leftovers = tuple(c for packet in self.packets for c in packet)
+        if words == WORDS:
+            won_themes = _set(self.won_themes, team, (*self.won_themes[team], *self.round_themes))
+            discarded = self.discarded_themes
+            verdict = f"l'équipe {team + 1} a ses {WORDS} mots et garde ses thèmes."
+        else:
+            won_themes = self.won_themes
+            discarded = (*self.discarded_themes, *self.round_themes)
+            verdict = f"l'équipe {team + 1} n'a que {words} mot(s) sur {WORDS}" + (
+                " : ses thèmes sont défaussés." if self.round_themes else "."
+            )
+        state = replace(
+            self,
+            phase="jeu",
+            packets=((),) * len(PACKET_SIZES),
+            used=(False,) * len(PACKET_SIZES),
+            round_themes=(),
+            won_themes=won_themes,
+            discarded_themes=discarded,
+            box=(*self.box, *leftovers),
+            timed_out=False,
+            claim=None,
+            events=(*self.events, f"{why} : {verdict}"),
+        )
+        return state.start_round((team + 1) % self.config.teams)
+
+    # --- protocol --------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def to_move(self) -> frozenset[Seat]:
+        if self.phase == "jeu":
+            return frozenset(self.config.members(self.active))
+        if self.phase == "jugement" and self.claim is not None:
+            claim = self.claim
+            return frozenset(j for j, v in zip(claim.judges, claim.votes, strict=True) if v is None)
+        return frozenset()
+
+    def legal_actions(self, seat: Seat) -> Sequence[Action]:
+        """The actions other than words (a word is typed)."""
+        if seat not in self.to_move():
+            return ()
+        if self.phase == "jugement":
+            return (Verdict(True), Verdict(False))
+        return (EndTurn(), Timeout())
+
+    def sample_action(self, seat: Seat, draws: Draws) -> Action:
+        """A random team: usually a word its packets allow, sometimes one of another theme
+        (for the judge), else the end of its round."""
+        self.check_seat(seat)
+        if self.phase == "jugement":
+            return Verdict(draws.random() < 0.75)
+        roll = draws.random()
+        if roll < 0.08:
+            strays = self.word_choices(other_themes=True)
+            if strays:
+                return draws.choice(strays)
+        if roll < 0.9:
+            words = self.word_choices()
+            if words:
+                return draws.choice(words)
+        return EndTurn() if roll < 0.95 else Timeout()
+
+    def word_choices(self, *, other_themes: bool = False) -> list[Word]:
+        """Vocabulary words that an unused packet and a column allow now."""
+        themes = visible_themes(self.catalog, self.piles)
+        words: list[Word] = []
+        for packet, cards in enumerate(self.packets):
+            if self.used[packet] or not cards:
+                continue
+            found = vocabulary_choices(
+                self.catalog, themes, cards, self.columns, other_themes=other_themes
+            )
+            words += [Word(c, shown, taken, packet=packet) for c, shown, taken in found]
+        return [w for w in words if self.word_problem(w) is None]
+
+    def check(self, seat: Seat, action: Action) -> None:
+        if (
+            isinstance(action, Timeout)
+            and self.phase == "jugement"
+            and seat == self.captain()
+            and not self.timed_out
+        ):
+            return  # as D9: the hourglass runs on while the judge decides
+        self.check_seat(seat)
+        if self.phase == "jugement":
+            if not isinstance(action, Verdict):
+                raise IllegalAction("Un mot est soumis au juge : validez-le ou refusez-le.")
+            return
+        if isinstance(action, Verdict):
+            raise IllegalAction("Aucun mot n'attend de jugement.")
+        if isinstance(action, Word):
+            problem = self.word_problem(action)
+            if problem is not None:
+                raise IllegalAction(problem)
+            return
+        if not isinstance(action, (EndTurn, Timeout)):
+            raise IllegalAction(
+                "Variante par équipe : proposez un mot avec un paquet, ou terminez la manche."
+            )
+
+    def word_problem(self, action: Word) -> str | None:
+        """Why ``action`` cannot be said now (French), or None."""
+        if action.packet is None:
+            return "Indiquez le paquet (0, 1 ou 2 : de 1, 2 ou 3 cartes) dont viennent les lettres."
+        if action.fifth:
+            return "La cinquième pile n'existe qu'en variante Expert."
+        size = PACKET_SIZES[action.packet]
+        if self.used[action.packet]:
+            return f"Le paquet de {size} carte{'s' if size > 1 else ''} a déjà servi."
+        if not self.piles[action.column]:
+            return f"La pile de thèmes {action.column + 1} est épuisée."
+        theme = self.catalog.theme(self.piles[action.column][0])
+        if theme in {self.catalog.theme(f) for f in self.round_themes}:
+            return f"Le thème {theme} a déjà servi : il faut 3 thèmes différents."
+        problem = word_problem(
+            self.catalog,
+            entry_key(action.word),
+            theme,
+            self.packets[action.packet],
+            f"du paquet de {size} carte{'s' if size > 1 else ''}",
+            visible_letters(self.columns, action.column),
+            action.cards,
+        )
+        if problem is not None:
+            return problem
+        if self.config.judging == "vocabulaire" and not self.in_vocabulary(action):
+            return f"« {action.word} » n'est pas dans le vocabulaire de {theme} (table sans juge)."
+        return None
+
+    def claim_themes(self, action: Word) -> tuple[str, ...]:
+        pile = self.piles[action.column]
+        return (self.catalog.theme(pile[0]),) if pile else ()
+
+    def in_vocabulary(self, action: Word) -> bool:
+        key = entry_key(action.word)
+        return all(key in self.catalog.words(t).forms for t in self.claim_themes(action))
+
+    def visible_letters(self, column: int) -> tuple[str, ...]:
+        return visible_letters(self.columns, column)
+
+    def _next(self, seat: Seat, action: Action) -> TeamsState:
+        if isinstance(action, Timeout) and self.phase == "jugement":
+            line = "Le sablier est écoulé : la manche finit une fois le mot jugé."
+            return replace(self, timed_out=True, events=(*self.events, line))
+        if isinstance(action, (Timeout, EndTurn)):
+            why = "Temps écoulé" if isinstance(action, Timeout) else "Fin de la manche"
+            return self._end_round(why)
+        if isinstance(action, Verdict):
+            return self._vote(seat, action.accept)
+        if isinstance(action, Word):
+            return self._say(seat, action)
+        raise AssertionError(action)
+
+    def rule_timers(self) -> tuple[RuleTimer[Action], ...]:
+        """The active team's hourglass (held for the rules by its captain), and the judges'
+        windows (silence is yes)."""
+        if self.phase == "fin":
+            return ()
+        timers: list[RuleTimer[Action]] = []
+        if not (self.phase == "jugement" and self.timed_out):
+            key = f"manche-{self.round}"
+            timers.append(RuleTimer(self.captain(), self.config.hourglass, key, Timeout()))
+        if self.phase == "jugement" and self.claim is not None:
+            claim = self.claim
+            for judge, vote in zip(claim.judges, claim.votes, strict=True):
+                if vote is None:
+                    key = f"jugement-{claim.number}-place-{judge + 1}"
+                    timers.append(RuleTimer(judge, self.config.judge_time, key, Verdict(True)))
+        return tuple(timers)
+
+    def team_score(self, team: int) -> int:
+        return letter_points(self.catalog, self.won_letters[team]) + len(self.won_themes[team])
+
+    def score(self, seat: Seat) -> int:
+        """A seat's score is its team's."""
+        return self.team_score(self.config.team_of(seat))
+
+    def theme_count(self, seat: Seat) -> int:
+        return len(self.won_themes[self.config.team_of(seat)])
+
+    def outcome(self) -> Outcome | None:
+        """Teams are ranked like players of the classic game (points, then fewer themes); every
+        seat gets its team's score and rank."""
+        if self.phase != "fin":
+            return None
+        teams = range(self.config.teams)
+        keys = [(self.team_score(t), -len(self.won_themes[t])) for t in teams]
+        team_ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
+        seats = range(self.players)
+        return Outcome(
+            ranks=tuple(team_ranks[self.config.team_of(s)] for s in seats),
+            scores=tuple(float(self.score(s)) for s in seats),
+        )
+
+    def view(self, seat: Seat | None) -> JsonObject:
+        from .views_teams import build_view
+
+        return build_view(self, seat)
+
+    def sees_packets(self, seat: Seat | None) -> bool:
+        """The packets are seen by the active team only (« faces cachées » for the others)."""
+        return seat is not None and self.config.team_of(seat) == self.active
+
+    def hides_between_seats(self) -> bool:
+        return any(self.packets)
+
+    def resample_hidden(self, observer: Seat, draws: Draws) -> TeamsState:
+        """The draw pile, the cards under the visible ones, the theme cards under the visible
+        ones and the unused ones, and — for a seat of another team — the active team's packets
+        (but the cards of a word being judged), redrawn."""
+        shown = set(self.claim.cards) if self.claim is not None else set()
+        hidden = [*self.draw]
+        hidden += [c for column in self.columns for pile in column for c in pile[1:]]
+        secret = not self.sees_packets(observer)
+        if secret:
+            hidden += [c for packet in self.packets for c in packet if c not in shown]
+        letters = iter(draws.shuffled(sorted(hidden)))
+        packets = self.packets
+        if secret:
+            packets = tuple(
+                tuple(sorted(c for c in packet if c in shown))
+                + tuple(next(letters) for c in packet if c not in shown)
+                for packet in self.packets
+            )
+        draw = tuple(next(letters) for _ in self.draw)
+
+        def refill(pile: tuple[str, ...]) -> tuple[str, ...]:
+            return pile[:1] + tuple(next(letters) for _ in pile[1:])
+
+        columns = tuple((refill(first), refill(second)) for first, second in self.columns)
+        unseen = [face[0] for pile in self.piles for face in pile[1:]]
+        unseen += [face[0] for face in self.theme_box]
+        themes = iter(draws.shuffled(sorted(unseen)))
+
+        def redraw(faces: tuple[Face, ...]) -> tuple[Face, ...]:
+            return tuple((next(themes), draws.below(2)) for _ in faces)
+
+        piles = tuple(pile[:1] + redraw(pile[1:]) for pile in self.piles)
+        return replace(
+            self,
+            packets=packets,
+            draw=draw,
+            columns=columns,
+            piles=piles,
+            theme_box=redraw(self.theme_box),
+            rng=Rng.from_seed(draws.below(2**62)),
+        )
+
+    def invariant_violations(self) -> list[str]:
+        problems: list[str] = []
+        letters = [c for column in self.columns for pile in column for c in pile]
+        letters += [*self.draw, *self.box]
+        letters += [c for packet in self.packets for c in packet]
+        letters += [c for won in self.won_letters for c in won]
+        if sorted(letters) != sorted(self.catalog.letters):
+            problems.append("des cartes « Lettre » ont été créées ou perdues")
+        faces = [f for pile in self.piles for f in pile]
+        faces += [*self.theme_box, *self.discarded_themes, *self.round_themes]
+        faces += [f for won in self.won_themes for f in won]
+        if sorted(f[0] for f in faces) != sorted(self.catalog.themes):
+            problems.append("des cartes « Thème » ont été créées ou perdues")
+        if any(len(p) > size for p, size in zip(self.packets, PACKET_SIZES, strict=True)):
+            problems.append("un paquet a trop de cartes")
+        if len(self.round_themes) != sum(self.used):
+            problems.append("les thèmes de la manche ne correspondent pas aux mots trouvés")
+        return problems
+
+    # --- the rules ---------------------------------------------------------------------------
+
+    def _say(self, seat: Seat, action: Word) -> TeamsState:
+        assert action.packet is not None
+        themes = self.claim_themes(action)
+        if self.in_vocabulary(action):
+            shown = self.catalog.words(themes[0]).display(action.word) or action.word
+            logged = Judgement(self.round, seat, themes, shown, True, "vocabulaire")
+            state = replace(self, judgements=(*self.judgements, logged))
+            return state._award(action, shown)
+        judges = self.judges()
+        claim = Claim(
+            seat=seat,
+            column=action.column,
+            fifth=False,
+            word=action.word,
+            cards=action.cards,
+            themes=themes,
+            judges=judges,
+            votes=(None,) * len(judges),
+            number=self.judged + 1,
+        )
+        line = f"« {action.word} » pour {themes[0]} : au juge de décider."
+        return replace(
+            self,
+            phase="jugement",
+            claim=claim,
+            claim_packet=action.packet,
+            judged=self.judged + 1,
+            events=(*self.events, line),
+        )
+
+    def _vote(self, seat: Seat, accept: bool) -> TeamsState:
+        claim = self.claim
+        assert claim is not None
+        votes = tuple(
+            accept if judge == seat else vote
+            for judge, vote in zip(claim.judges, claim.votes, strict=True)
+        )
+        claim = replace(claim, votes=votes)
+        if any(vote is None for vote in votes):
+            return replace(self, claim=claim)
+        refusals = sum(1 for vote in votes if vote is False)
+        accepted = refusals * 2 <= len(votes) if len(votes) > 1 else refusals == 0
+        by = "vote" if len(votes) > 1 else "juge"
+        logged = Judgement(self.round, claim.seat, claim.themes, claim.word, accepted, by)
+        state = replace(self, claim=None, phase="jeu", judgements=(*self.judgements, logged))
+        if accepted:
+            word = Word(claim.column, claim.word, claim.cards, packet=self.claim_packet)
+            state = state._award(word, claim.word)
+        else:
+            line = f"« {claim.word} » est refusé : aucune carte n'est prise."
+            state = replace(state, events=(*state.events, line))
+        if state.phase == "fin" or state.round != self.round or not self.timed_out:
+            return state
+        return state._end_round("Temps écoulé")
+
+    def _award(self, action: Word, shown: str) -> TeamsState:
+        """The team keeps the letters used; the theme card waits for the end of the round."""
+        assert action.packet is not None
+        team = self.active
+        taken = set(action.cards)
+        columns = take_from_column(self.columns, action.column, taken)
+        packets = _set(
+            self.packets,
+            action.packet,
+            tuple(c for c in self.packets[action.packet] if c not in taken),
+        )
+        theme = self.piles[action.column][0]
+        piles = tuple(p[1:] if i == action.column else p for i, p in enumerate(self.piles))
+        won_letters = _set(self.won_letters, team, (*self.won_letters[team], *action.cards))
+        line = (
+            f"« {shown} » pour {self.catalog.theme(theme)} : l'équipe {team + 1} prend "
+            f"{len(action.cards)} lettres et le thème."
+        )
+        columns, draw, box, lines = tidy_columns(piles, columns, self.draw, self.box)
+        state = replace(
+            self,
+            columns=columns,
+            draw=draw,
+            box=box,
+            piles=piles,
+            packets=packets,
+            used=_set(self.used, action.packet, True),
+            round_themes=(*self.round_themes, theme),
+            won_letters=won_letters,
+            events=(*self.events, line, *lines),
+        )
+        if all(state.used):
+            return state._end_round(f"{WORDS} mots trouvés")
+        if exhausted(state.piles):
+            return state._end_round("Trois piles de thèmes sont épuisées")
+        return state
+
+
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return tuple(value if i == index else v for i, v in enumerate(values))

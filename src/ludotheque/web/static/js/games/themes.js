@@ -1,0 +1,590 @@
+// Thèmes: the four columns (theme card, two visible letter cards), Expert's fifth pile, the hand,
+// saying a word (text, theme, optional cards), changing hand, ending the turn, the judge, the
+// players' won cards and scores, the last decisions.
+//
+// What the player prepares (the word typed, the theme chosen, the cards selected, « avec le 5e
+// thème ») lives in the renderer and survives re-renders and refused words. The selection is
+// reset when the cards change; the word is cleared once a decision on one's own word is made.
+//
+// Keyboard: every control is a native one (radio buttons for the theme, toggle buttons for the
+// cards, a form whose Enter says the word).
+
+import { h, plural, replaceChildren } from "../ui.js";
+
+const MODES = {
+  classique: "Partie classique",
+  expert: "Variante Expert",
+  simultanee: "Variante Simultanée",
+  equipe: "Variante par équipe",
+};
+
+// Constraint → [badge, words for screen readers].
+const CONSTRAINTS = {
+  premiere: ["1re", "la première lettre"],
+  seconde: ["2e", "la deuxième lettre"],
+  derniere: ["dernière", "la dernière lettre"],
+};
+
+// « jeu »: classic and Expert (and Équipe); « recherche »: Simultanée.
+const PLAY_PHASES = new Set(["jeu", "recherche"]);
+
+const KNOWN_ACTIONS = new Set(["mot", "changer_main", "fin_du_tour", "temps_ecoule", "valider", "refuser"]);
+const OTHER_ACTIONS = { rien: "Je ne trouve rien" };
+
+const DECIDED_BY = {
+  vocabulaire: "dans le vocabulaire",
+  juge: "par le juge",
+  vote: "par vote",
+  silence: "qui ne dit mot consent",
+};
+
+export function createRenderer(root, { readOnly = false } = {}) {
+  return new ThemesTable(root, readOnly);
+}
+
+/** Short per-seat facts for the seats list of the table page. */
+export function seatDetails(vue, seat) {
+  if (!vue) return [];
+  const facts = [`Score : ${vue.scores?.[seat] ?? 0} PV`];
+  const themes = vue.cartes_theme?.[seat];
+  if (Number.isInteger(themes)) facts.push(plural(themes, "thème gagné", "thèmes gagnés"));
+  for (const role of roles(vue, seat)) facts.push(role);
+  return facts;
+}
+
+function roles(vue, seat) {
+  if (vue.phase === "fin" || vue.resultat) return [];
+  const out = [];
+  if (vue.actif === seat) out.push("joue");
+  if (vue.sablier_tenu_par === seat) out.push("tient le sablier");
+  if (Array.isArray(vue.juges) && vue.juges.includes(seat)) out.push(vue.juges.length > 1 ? "vote" : "juge");
+  return out;
+}
+
+function stars(points) {
+  return "★".repeat(Math.max(1, points || 1));
+}
+
+function letterLabel(card) {
+  const constraint = CONSTRAINTS[card.contrainte];
+  return `Lettre ${card.lettre}${constraint ? `, doit être ${constraint[1]} du mot` : ""}, ${plural(card.points || 1, "point")}`;
+}
+
+function letterFace(card) {
+  const constraint = CONSTRAINTS[card.contrainte];
+  return [
+    constraint ? h("span", { class: ["t-contrainte", `t-contrainte--${card.contrainte}`], "aria-hidden": "true" }, constraint[0]) : null,
+    h("span", { class: "carte__lettres", "aria-hidden": "true" }, card.lettre),
+    h("span", { class: "t-etoiles", "aria-hidden": "true" }, stars(card.points)),
+  ];
+}
+
+function letterClasses(card, extra = []) {
+  return ["carte", "t-lettre", card.contrainte ? `t-lettre--${card.contrainte}` : null, ...extra];
+}
+
+/** A letter card shown, not played. */
+function letterView(card, { small = false } = {}) {
+  return h("span", {
+    class: letterClasses(card, [small ? "carte--petite" : null]),
+    role: "img",
+    "aria-label": letterLabel(card),
+    title: letterLabel(card),
+    dataset: { id: card.id },
+  }, letterFace(card));
+}
+
+/** A letter card one may select: a toggle button with data-card="<id>". */
+function letterButton(card, { onClick, selected, disabled }) {
+  return h("button", {
+    type: "button",
+    class: letterClasses(card, [selected ? "carte--choisie" : null]),
+    dataset: { card: card.id },
+    "aria-label": letterLabel(card),
+    title: letterLabel(card),
+    "aria-pressed": String(Boolean(selected)),
+    disabled: disabled || !onClick,
+    onclick: onClick ? () => onClick(card) : null,
+  }, letterFace(card));
+}
+
+function themeChip(name, { bonus = false } = {}) {
+  return h("span", { class: ["t-pastille-theme", bonus ? "t-pastille-theme--bonus" : null], title: bonus ? `${name} (3 PV)` : name },
+    name, bonus ? h("span", { class: "t-pastille-theme__pv" }, " · 3 PV") : null);
+}
+
+class ThemesTable {
+  constructor(root, readOnly) {
+    this.root = root;
+    this.readOnly = readOnly;
+    this.ctx = null;
+    this.key = null;
+    this.lastDecision = undefined;
+    this.word = "";
+    this.column = null;
+    this.fifth = false;
+    this.packet = null; // Équipe: the packet (0, 1, 2) whose letters the word uses
+    this.error = null;
+    this.sent = false;
+    this.selected = []; // card ids, hand and column
+    this.timer = setInterval(() => this.tick(), 250);
+  }
+
+  get vue() {
+    return this.ctx.vue;
+  }
+
+  get me() {
+    const place = this.vue.place;
+    return Number.isInteger(place) ? place : null;
+  }
+
+  name(seat) {
+    return this.ctx.names?.[seat] || `Place ${seat + 1}`;
+  }
+
+  nameWithYou(seat) {
+    return seat === this.me ? `${this.name(seat)} (vous)` : this.name(seat);
+  }
+
+  canAct() {
+    return !this.readOnly && this.ctx.aJouer && !this.ctx.pending && this.me !== null;
+  }
+
+  canSay() {
+    return this.canAct() && PLAY_PHASES.has(this.vue.phase);
+  }
+
+  mustJudge() {
+    return this.canAct() && this.vue.phase === "jugement" && Boolean(this.vue.jugement);
+  }
+
+  hand() {
+    return this.sources().flatMap((group) => group.cards);
+  }
+
+  /** The letters a word takes besides the column's: the hand, Simultanée's two turned cards,
+   * or the team's packets (Équipe), as groups {id, title, cards, packet, used}. */
+  sources() {
+    const vue = this.vue;
+    if (Array.isArray(vue.main) && vue.main.length) return [{ id: "t-main", title: "Votre main", cards: vue.main, packet: null }];
+    if (Array.isArray(vue.paquets) && vue.paquets.some((p) => Array.isArray(p.cartes))) {
+      return vue.paquets.map((p, index) => ({
+        id: `t-paquet-${index}`,
+        title: `Paquet de ${plural(p.taille ?? (p.cartes || []).length, "carte")}${p.utilise ? " (déjà utilisé)" : ""}`,
+        cards: Array.isArray(p.cartes) ? p.cartes : [],
+        packet: index,
+        used: Boolean(p.utilise),
+      }));
+    }
+    if (Array.isArray(vue.retournees)) return [{ id: "t-retournees", title: "Cartes retournées", cards: vue.retournees, packet: null }];
+    return [];
+  }
+
+  update(ctx) {
+    this.ctx = ctx;
+    const vue = ctx.vue;
+    const decisions = vue.decisions || [];
+    const last = decisions[decisions.length - 1];
+    const lastKey = last ? `${decisions.length}:${last.tour}:${last.place}:${last.mot}:${last.accepte}` : "";
+    if (this.lastDecision !== undefined && lastKey !== this.lastDecision && last && last.place === this.me) this.word = "";
+    this.lastDecision = lastKey;
+    const key = JSON.stringify([vue.tour, vue.phase, vue.mots_du_tour, vue.a_change_de_main, this.hand().map((c) => c.id),
+      (vue.colonnes || []).map((c) => [c.theme, (c.lettres || []).map((l) => l?.id ?? null)]), lastKey]);
+    const changed = key !== this.key;
+    if (changed) {
+      this.key = key;
+      this.selected = [];
+      this.packet = null;
+      this.error = null;
+      if (this.column !== null && !vue.colonnes?.[this.column]?.theme) this.column = null;
+      if (!vue.cinquieme) this.fifth = false;
+    }
+    if (this.sent && !ctx.pending) {
+      // Our move came back: accepted (the state changed) or refused (an « erreur » toast).
+      this.sent = false;
+      if (!changed) this.error = document.querySelector("#alerte[data-kind='erreur'] .alerte__texte")?.textContent || this.error;
+    }
+    this.render();
+  }
+
+  send(action) {
+    this.error = null;
+    this.sent = true;
+    if (!this.ctx.send(action)) this.sent = false;
+  }
+
+  rerender() {
+    // Re-render and keep the focus (the table page does the same around update()).
+    const active = document.activeElement;
+    const selector = active?.id ? `#${CSS.escape(active.id)}` : active?.dataset?.card ? `[data-card="${CSS.escape(active.dataset.card)}"]` : null;
+    this.render();
+    if (selector && !(active.isConnected && document.activeElement === active)) {
+      const target = this.root.querySelector(selector);
+      if (target && !target.disabled) target.focus({ preventScroll: true });
+    }
+  }
+
+  // --- rendering ---------------------------------------------------------------------------
+
+  render() {
+    const vue = this.vue;
+    this.root.classList.add("t-racine");
+    replaceChildren(this.root,
+      this.header(),
+      this.instruction(),
+      vue.jugement ? this.judgingZone() : null,
+      this.tableZone(),
+      this.me !== null && !this.readOnly ? this.handZone() : null,
+      this.me !== null && this.readOnly ? this.handView() : null,
+      this.playersZone(),
+      this.decisionsZone(),
+    );
+    this.tick();
+  }
+
+  header() {
+    const vue = this.vue;
+    const mode = MODES[vue.mode] || (vue.mode ? `Variante ${vue.mode}` : "");
+    const facts = [mode, Number.isInteger(vue.tour) ? `Tour ${vue.tour + 1}` : null,
+      Number.isInteger(vue.pioche) ? `Pioche : ${plural(vue.pioche, "carte")}` : null].filter(Boolean);
+    return h("div", { class: "g-entete" },
+      h("h2", { class: "g-entete__titre" }, "Thèmes"),
+      h("p", { class: "g-entete__mode" }, facts.join(" · ")));
+  }
+
+  instruction() {
+    const vue = this.vue;
+    const me = this.me;
+    const parts = [];
+    let mine = false;
+    if (vue.phase === "fin" || vue.resultat) {
+      parts.push("La partie est finie.");
+    } else if (vue.phase === "jugement" && vue.jugement) {
+      const claim = vue.jugement;
+      const judges = (claim.juges || []).map((s) => this.nameWithYou(s)).join(", ");
+      if (this.mustJudge()) {
+        mine = true;
+        parts.push("À vous de juger le mot proposé.");
+      } else if (claim.place === me) {
+        parts.push(`Votre mot attend le verdict de ${judges}.`);
+      } else {
+        parts.push(`« ${claim.mot} » attend le verdict de ${judges}.`);
+      }
+    } else if (vue.phase === "recherche") {
+      mine = this.canSay();
+      parts.push(mine ? "À vous : cherchez un mot avec une ou deux des cartes retournées et une lettre d'une colonne." : "Les joueurs cherchent un mot…");
+    } else if (Number.isInteger(vue.actif) && vue.actif === me) {
+      mine = !this.readOnly;
+      parts.push(`À vous de jouer : trouvez un maximum de mots avant la fin du sablier (${vue.options?.secondes ?? 45} s).`);
+    } else if (Number.isInteger(vue.actif)) {
+      parts.push(`Au tour de ${this.name(vue.actif)}.`);
+    } else if (Number.isInteger(vue.equipe_active)) {
+      mine = this.canSay();
+      parts.push(mine ? "À votre équipe : trois mots sur trois thèmes différents avant la fin du sablier."
+        : `Au tour de l'équipe ${vue.equipe_active + 1}.`);
+    }
+    const who = [];
+    const holder = Number.isInteger(vue.sablier_tenu_par) ? vue.sablier_tenu_par : vue.sablier;
+    if (Number.isInteger(holder) && vue.phase !== "fin") who.push(`Sablier : ${this.nameWithYou(holder)}`);
+    if (Array.isArray(vue.juges) && vue.juges.length && vue.phase !== "fin" && vue.options?.jugement !== "vocabulaire") {
+      who.push(`${vue.juges.length > 1 ? "Juges" : "Juge"} : ${vue.juges.map((s) => this.nameWithYou(s)).join(", ")}`);
+    }
+    if (vue.options?.jugement === "vocabulaire") who.push("Table sans juge : seul le vocabulaire compte");
+    return h("div", { id: "t-consigne", class: ["g-consigne", mine ? "g-consigne--a-vous" : null], dataset: { aVous: String(mine) } },
+      h("p", { class: "t-consigne__texte" }, parts.join(" ")),
+      who.length ? h("p", { class: "t-consigne__roles" }, who.join(" · ")) : null,
+      mine ? h("p", { id: "t-temps", class: "t-temps", role: "timer", "aria-live": "off" }) : null);
+  }
+
+  // --- the columns ---------------------------------------------------------------------------
+
+  tableZone() {
+    const vue = this.vue;
+    const columns = vue.colonnes || [];
+    const selecting = this.canSay();
+    const fifth = vue.cinquieme;
+    return h("section", { class: "g-zone t-plateau", "aria-labelledby": "t-plateau-titre" },
+      h("h3", { id: "t-plateau-titre", class: "g-zone__titre" }, "Les thèmes"),
+      fifth ? h("div", { id: "t-cinquieme-pile", class: "t-theme t-theme--cinquieme" },
+        h("span", { class: "t-theme__etiquette" }, "5e thème (3 PV)"),
+        h("span", { class: "t-theme__nom" }, fifth.theme),
+        h("span", { class: "t-theme__reste" }, plural(fifth.restants, "carte"))) : null,
+      h("fieldset", { class: "t-colonnes" },
+        h("legend", { class: "visuellement-cache" }, "Thème du mot"),
+        columns.map((column, index) => this.columnView(column, index, selecting))));
+  }
+
+  columnView(column, index, selecting) {
+    const chosen = this.column === index && column.theme;
+    const letters = column.lettres || [];
+    const radioId = `t-theme-${index}`;
+    const theme = column.theme
+      ? h("label", { class: "t-theme", for: radioId },
+        h("input", {
+          type: "radio", name: "t-theme", id: radioId, value: String(index), checked: Boolean(chosen),
+          disabled: this.readOnly || this.me === null,
+          onchange: () => this.chooseColumn(index),
+        }),
+        h("span", { class: "t-theme__nom" }, column.theme),
+        h("span", { class: "t-theme__reste" }, plural(column.restants ?? 0, "carte")))
+      : h("div", { class: "t-theme t-theme--epuise" }, h("span", { class: "t-theme__nom" }, "Pile épuisée"));
+    return h("div", {
+      class: ["t-colonne", chosen ? "t-colonne--choisie" : null, column.theme ? null : "t-colonne--epuisee"],
+      dataset: { colonne: index },
+      role: "group",
+      "aria-label": column.theme ? `Colonne ${index + 1} : ${column.theme}` : `Colonne ${index + 1} : épuisée`,
+    },
+    theme,
+    h("div", { class: "t-colonne__lettres" },
+      letters.map((card, k) => card
+        ? (selecting && column.theme
+          ? letterButton(card, { selected: this.selected.includes(card.id), onClick: (c) => this.toggleColumnCard(c, index) })
+          : letterView(card))
+        : h("span", { class: "t-vide", title: "Pile vide" }, "—")),
+      letters.length === 0 ? h("span", { class: "t-vide" }, "—") : null),
+    Array.isArray(column.sous_les_lettres) && column.theme
+      ? h("p", { class: "t-colonne__dessous aide" }, `Cartes dessous : ${column.sous_les_lettres.join(" et ")}`) : null);
+  }
+
+  chooseColumn(index) {
+    if (this.column !== index) {
+      const columnCards = new Set((this.vue.colonnes || []).flatMap((c) => (c.lettres || []).filter(Boolean).map((l) => l.id)));
+      const own = new Set(((this.vue.colonnes || [])[index]?.lettres || []).filter(Boolean).map((l) => l.id));
+      this.selected = this.selected.filter((id) => !columnCards.has(id) || own.has(id));
+    }
+    this.column = index;
+    this.rerender();
+  }
+
+  toggleColumnCard(card, index) {
+    if (this.column !== index) {
+      this.column = index;
+      const own = new Set(((this.vue.colonnes || [])[index]?.lettres || []).filter(Boolean).map((l) => l.id));
+      const hand = new Set(this.hand().map((c) => c.id));
+      this.selected = this.selected.filter((id) => hand.has(id) || own.has(id));
+    }
+    this.toggle(card.id);
+  }
+
+  /** A card of one's own letters; in Équipe, the packet it belongs to becomes the word's. */
+  toggleOwn(id, packet) {
+    if (packet !== null && packet !== undefined && this.packet !== packet) {
+      const other = new Set(this.sources().filter((g) => g.packet !== packet).flatMap((g) => g.cards.map((c) => c.id)));
+      this.selected = this.selected.filter((x) => !other.has(x));
+      this.packet = packet;
+    }
+    this.toggle(id);
+  }
+
+  toggle(id) {
+    this.selected = this.selected.includes(id) ? this.selected.filter((x) => x !== id) : [...this.selected, id];
+    this.rerender();
+  }
+
+  // --- the hand and the word -------------------------------------------------------------------
+
+  handView() {
+    return h("section", { class: "g-zone" }, h("h3", { class: "g-zone__titre" }, "Votre main"),
+      h("div", { class: "cartes" }, this.hand().map((c) => letterView(c))));
+  }
+
+  handZone() {
+    const vue = this.vue;
+    const saying = this.canSay();
+    const hand = this.hand();
+    const groups = this.sources();
+    const handRow = groups.length === 0
+      ? h("p", { id: "t-main", class: "vide" }, Array.isArray(vue.main) ? "Aucune lettre en main." : "Pas de main dans cette variante.")
+      : groups.map((group) => [
+        group.id === "t-main" ? null : h("h4", { class: "t-groupe__titre" }, group.title),
+        group.cards.length
+          ? h("div", { id: group.id, class: "cartes t-main" }, group.cards.map((card) => saying && !group.used
+            ? letterButton(card, { selected: this.selected.includes(card.id), onClick: (c) => this.toggleOwn(c.id, group.packet) })
+            : letterView(card)))
+          : h("p", { id: group.id, class: "vide" }, "Aucune carte."),
+      ]);
+    const columns = vue.colonnes || [];
+    const chosen = this.column !== null ? columns[this.column]?.theme : null;
+    const selectedCards = this.selectedCards();
+    const selection = selectedCards.length
+      ? [`Cartes choisies : ${selectedCards.map((c) => c.lettre).join(" ")} (${plural(selectedCards.reduce((s, c) => s + (c.points || 1), 0), "point")}).`,
+        " ", h("button", { type: "button", id: "t-effacer", class: "bouton bouton--discret", disabled: !saying, onclick: () => { this.selected = []; this.rerender(); } }, "Effacer la sélection")]
+      : [groups.some((g) => g.packet !== null) ? "Choisissez les cartes d'un paquet." : "Aucune carte choisie : le serveur prendra les cartes qui rapportent le plus."];
+    const form = h("form", { id: "t-form", class: "t-form", novalidate: true, onsubmit: (e) => { e.preventDefault(); this.submit(); } },
+      h("div", { class: "champ" },
+        h("label", { for: "t-mot" }, "Votre mot"),
+        h("div", { class: "t-form__ligne" },
+          h("input", {
+            id: "t-mot", type: "text", maxlength: "60", autocomplete: "off", spellcheck: "false",
+            value: this.word, "aria-describedby": "t-erreur t-choix",
+            oninput: (e) => { this.word = e.target.value; },
+          }),
+          h("button", { type: "submit", id: "btn-dire", class: "bouton bouton--principal", disabled: !saying }, "Dire le mot"))),
+      h("p", { id: "t-choix", class: "aide" },
+        chosen ? `Thème : ${chosen}${this.fifth && vue.cinquieme ? ` + ${vue.cinquieme.theme}` : ""}.` : "Choisissez le thème : cliquez une colonne.",
+        " ", selection),
+      vue.cinquieme ? h("div", { class: "champ champ--case" },
+        h("input", { type: "checkbox", id: "t-cinquieme", checked: this.fifth, disabled: this.readOnly,
+          onchange: (e) => { this.fifth = e.target.checked; this.rerender(); } }),
+        h("label", { for: "t-cinquieme" }, `avec le 5e thème (${vue.cinquieme.theme})`)) : null,
+      h("p", { id: "t-erreur", class: "t-erreur", hidden: !this.error }, this.error || ""));
+    // The legal actions other than words, when the server lists them (else what the view says).
+    const coups = Array.isArray(this.ctx.coups) ? this.ctx.coups : null;
+    const offered = (type) => coups.some((c) => c?.type === type);
+    const mayRedraw = saying && (coups ? offered("changer_main") : !vue.a_change_de_main && hand.length > 0 && (vue.pioche ?? 1) > 0);
+    const mayEnd = saying && (coups ? offered("fin_du_tour") : true);
+    // Actions of variants this page does not know in detail (Simultanée's « rien »…).
+    const extras = this.canAct() && coups ? coups.filter((c) => c && !KNOWN_ACTIONS.has(c.type)) : [];
+    const buttons = h("div", { class: "actions" },
+      h("button", { type: "button", id: "btn-changer-main", class: "bouton", disabled: !mayRedraw,
+        title: vue.a_change_de_main ? "Une seule fois par tour." : null,
+        onclick: () => this.send({ type: "changer_main" }) }, "Changer de main"),
+      h("button", { type: "button", id: "btn-fin-tour", class: "bouton", disabled: !mayEnd,
+        onclick: () => this.send({ type: "fin_du_tour" }) }, "Fin du tour"),
+      extras.map((action, i) => h("button", { type: "button", id: `btn-coup-${action.type}-${i}`, class: "bouton",
+        onclick: () => this.send(action) }, OTHER_ACTIONS[action.type] || action.type)));
+    return h("section", { id: "t-zone-joueur", class: ["g-zone", saying ? "g-zone--action" : null], "aria-labelledby": "t-main-titre" },
+      h("h3", { id: "t-main-titre", class: "g-zone__titre" }, groups.length === 1 ? groups[0].title : "Vos lettres"),
+      handRow,
+      form, buttons,
+      vue.a_change_de_main && vue.actif === this.me ? h("p", { class: "aide" }, "Vous avez déjà changé de main pendant ce tour.") : null);
+  }
+
+  selectedCards() {
+    const all = new Map();
+    for (const card of this.hand()) all.set(card.id, card);
+    for (const column of this.vue.colonnes || []) for (const card of column.lettres || []) if (card) all.set(card.id, card);
+    return this.selected.map((id) => all.get(id)).filter(Boolean);
+  }
+
+  submit() {
+    if (!this.canSay()) return;
+    const word = (document.getElementById("t-mot")?.value ?? this.word).trim();
+    this.word = word;
+    if (!word) return this.localError("Écrivez d'abord votre mot.");
+    if (this.column === null || !this.vue.colonnes?.[this.column]?.theme) return this.localError("Choisissez le thème : cliquez une colonne.");
+    const action = { type: "mot", colonne: this.column, mot: word };
+    const cards = this.selectedCards().map((c) => c.id);
+    if (cards.length) action.cartes = cards;
+    if (this.fifth && this.vue.cinquieme) action.cinquieme = true;
+    if (this.sources().some((g) => g.packet !== null)) {
+      if (this.packet === null) return this.localError("Choisissez les cartes d'un paquet.");
+      action.paquet = this.packet;
+    }
+    this.send(action);
+  }
+
+  localError(message) {
+    this.error = message;
+    this.rerender();
+    document.getElementById("t-mot")?.focus();
+  }
+
+  // --- the judge -------------------------------------------------------------------------------
+
+  judgingZone() {
+    const claim = this.vue.jugement;
+    const themes = (claim.themes || []).join(" + ") || "ce thème";
+    const judging = this.mustJudge();
+    const cards = claim.cartes || [];
+    const question = judging
+      ? `Valider « ${claim.mot} » pour ${themes} ?`
+      : `« ${claim.mot} » pour ${themes}, proposé par ${this.nameWithYou(claim.place)}.`;
+    return h("section", { id: "t-jugement", class: ["g-zone", "t-jugement", judging ? "g-zone--action" : null], "aria-labelledby": "t-jugement-titre" },
+      h("h3", { id: "t-jugement-titre", class: "g-zone__titre" }, judging ? "À vous de juger" : "Mot soumis au juge"),
+      h("p", { id: "t-question", class: "t-question" }, question),
+      cards.length ? h("div", { class: "cartes", "aria-label": "Cartes utilisées" }, cards.map((c) => letterView(c))) : null,
+      h("p", { class: "aide" }, "Qui ne dit mot consent : sans réponse, le mot est accepté."),
+      judging ? h("p", { id: "t-delai", class: "t-delai", role: "timer", "aria-live": "off" }) : null,
+      judging ? h("div", { class: "actions" },
+        h("button", { type: "button", id: "btn-valider", class: "bouton bouton--principal", onclick: () => this.send({ type: "valider" }) }, "Valider"),
+        h("button", { type: "button", id: "btn-refuser", class: "bouton bouton--danger", onclick: () => this.send({ type: "refuser" }) }, "Refuser"))
+        : null,
+      judging && this.error ? h("p", { class: "t-erreur" }, this.error) : null);
+  }
+
+  /** Seconds left on this seat's own hourglass (its 45 s, or the judge's delay), if one runs. */
+  myHourglass() {
+    const me = this.me;
+    if (me === null) return null;
+    const list = this.ctx?.sabliers;
+    if (Array.isArray(list)) {
+      const mine = list.find((s) => s.place === me);
+      if (!mine) return null;
+      const left = Number.isFinite(mine.end) ? (mine.end - Date.now()) / 1000 : mine.restant;
+      return { left: Math.max(0, Math.ceil(left)), total: Math.round(mine.secondes) };
+    }
+    return null;
+  }
+
+  tick() {
+    if (!this.ctx || !this.root.isConnected) return;
+    const clock = this.myHourglass();
+    const turn = this.root.querySelector("#t-temps");
+    if (turn) {
+      const text = clock && this.vue.phase === "jeu" ? `Il vous reste ${clock.left} s.` : "";
+      if (turn.textContent !== text) turn.textContent = text;
+    }
+    const judge = this.root.querySelector("#t-delai");
+    if (judge) {
+      const text = clock ? `Sans réponse dans ${clock.left} s, le mot sera accepté.` : "";
+      if (judge.textContent !== text) judge.textContent = text;
+      judge.classList.toggle("t-delai--urgent", Boolean(clock) && clock.left <= 5);
+    }
+  }
+
+  // --- players and decisions -----------------------------------------------------------------
+
+  playersZone() {
+    const vue = this.vue;
+    const count = vue.places ?? (vue.scores || []).length;
+    const rows = [];
+    for (let seat = 0; seat < count; seat++) {
+      const won = vue.gagne?.[seat] || {};
+      const seatRoles = roles(vue, seat);
+      rows.push(h("li", { class: ["t-joueur", seat === this.me ? "t-joueur--moi" : null, vue.actif === seat && vue.phase !== "fin" ? "t-joueur--actif" : null], dataset: { place: seat } },
+        h("div", { class: "t-joueur__ligne" },
+          h("span", { class: "t-joueur__nom" }, this.nameWithYou(seat)),
+          h("span", { class: "t-joueur__score", dataset: { score: vue.scores?.[seat] ?? 0 } }, `${vue.scores?.[seat] ?? 0} PV`),
+          seatRoles.map((r) => h("span", { class: ["pastille", r === "joue" ? "pastille--actif" : null] }, r)),
+          Number.isInteger(vue.mains?.[seat]) ? h("span", { class: "aide" }, `${plural(vue.mains[seat], "lettre")} en main`) : null),
+        (won.themes || []).length || (won.bonus || []).length
+          ? h("div", { class: "t-joueur__themes", "aria-label": "Thèmes gagnés" },
+            (won.themes || []).map((t) => themeChip(t)), (won.bonus || []).map((t) => themeChip(t, { bonus: true })))
+          : h("p", { class: "vide" }, "Aucun thème gagné."),
+        (won.lettres || []).length
+          ? h("div", { class: "cartes t-joueur__lettres", "aria-label": "Lettres gagnées" }, won.lettres.map((c) => letterView(c, { small: true })))
+          : null));
+    }
+    const teams = Array.isArray(vue.equipes) && Array.isArray(vue.gagne_equipes)
+      ? h("ol", { id: "t-equipes", class: "t-joueurs" }, vue.equipes.map((members, team) => {
+        const won = vue.gagne_equipes[team] || {};
+        return h("li", { class: ["t-joueur", vue.equipe === team ? "t-joueur--moi" : null, vue.equipe_active === team ? "t-joueur--actif" : null], dataset: { equipe: team } },
+          h("div", { class: "t-joueur__ligne" },
+            h("span", { class: "t-joueur__nom" }, `Équipe ${team + 1} : ${(members || []).map((s) => this.nameWithYou(s)).join(", ")}`),
+            h("span", { class: "t-joueur__score" }, `${vue.scores_equipes?.[team] ?? 0} PV`)),
+          (won.themes || []).length ? h("div", { class: "t-joueur__themes" }, won.themes.map((t) => themeChip(t))) : h("p", { class: "vide" }, "Aucun thème gagné."),
+          (won.lettres || []).length ? h("div", { class: "cartes t-joueur__lettres" }, won.lettres.map((c) => letterView(c, { small: true }))) : null);
+      }))
+      : null;
+    return h("section", { class: "g-zone", "aria-labelledby": "t-joueurs-titre" },
+      h("h3", { id: "t-joueurs-titre", class: "g-zone__titre" }, "Cartes gagnées et scores"),
+      teams || h("ol", { id: "t-joueurs", class: "t-joueurs" }, rows));
+  }
+
+  decisionsZone() {
+    const decisions = (this.vue.decisions || []).slice().reverse();
+    return h("section", { class: "g-zone", "aria-labelledby": "t-decisions-titre" },
+      h("h3", { id: "t-decisions-titre", class: "g-zone__titre" }, "Dernières décisions"),
+      decisions.length
+        ? h("ol", { id: "t-decisions", class: "t-decisions" }, decisions.map((d) => h("li", {
+          class: ["t-decision", d.accepte ? "t-decision--acceptee" : "t-decision--refusee"],
+          dataset: { mot: d.mot, accepte: String(Boolean(d.accepte)), place: d.place },
+        },
+        h("span", { class: "t-decision__verdict", "aria-hidden": "true" }, d.accepte ? "✓" : "✗"), " ",
+        `${this.nameWithYou(d.place)} : « `, h("strong", {}, d.mot), ` » pour ${(d.themes || []).join(" + ")} — `,
+        `${d.accepte ? "accepté" : "refusé"}${DECIDED_BY[d.par] ? ` (${DECIDED_BY[d.par]})` : d.par ? ` (${d.par})` : ""}.`)))
+        : h("p", { id: "t-decisions", class: "vide" }, "Aucun mot pour l'instant."));
+  }
+}

@@ -1,0 +1,160 @@
+"""``ludotheque play themes`` in a real terminal: tmux drives the program against a bot.
+
+The program runs in a private tmux server (its own socket, 140 × 50 cells); keys are sent with
+``send-keys`` and the screen is read with ``capture-pane``. Every wait polls the screen for what
+must appear, with a generous deadline: no fixed sleep stands for an assertion. The word typed is
+chosen by the test from the record the program saves (``--save``), replayed with the rules.
+
+Without tmux these tests skip, unless ``LUDOTHEQUE_REQUIRE_TMUX=1`` (for CI), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from ludotheque.cli.play_themes import new_match
+from ludotheque.core.record import GameRecord
+from ludotheque.games.themes import Themes
+from ludotheque.games.themes.state import ThemesState
+
+WIDTH, HEIGHT = 140, 50
+TIMEOUT = 90.0  # seconds to wait for one screen (a loaded CI machine is slow)
+COUNTDOWN = re.compile(r"⏳ Sablier : (\d+) s")
+GAME = Themes()
+
+
+def tmux_required() -> bool:
+    """CI sets LUDOTHEQUE_REQUIRE_TMUX=1: a missing tmux is then a failure."""
+    return os.environ.get("LUDOTHEQUE_REQUIRE_TMUX") == "1"
+
+
+class Terminal:
+    """One program in a tmux pane of its own server."""
+
+    def __init__(self, socket: str, config: Path) -> None:
+        self.socket = socket
+        self.config = config
+
+    def tmux(self, *arguments: str) -> str:
+        command = ["tmux", "-L", self.socket, "-f", str(self.config), *arguments]
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        return done.stdout
+
+    def start(self, arguments: list[str]) -> None:
+        program = shlex.join([sys.executable, "-m", "ludotheque", *arguments])
+        size = ["-x", str(WIDTH), "-y", str(HEIGHT)]
+        self.tmux("new-session", "-d", "-s", "jeu", *size, program)
+
+    def screen(self) -> list[str]:
+        """Every line printed so far (history and visible part, wrapped lines joined)."""
+        lines = self.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "jeu").splitlines()
+        while lines and not lines[-1].strip():
+            lines.pop()
+        return lines
+
+    def wait(self, ready: Callable[[list[str]], bool], what: str) -> list[str]:
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            lines = self.screen()
+            if ready(lines):
+                return lines
+            if time.monotonic() > deadline:
+                shown = "\n".join(lines[-60:])
+                raise AssertionError(f"never appeared: {what}\n{shown}")
+            time.sleep(0.05)
+
+    def type(self, text: str) -> None:
+        self.tmux("send-keys", "-t", "jeu", "-l", text)
+        self.tmux("send-keys", "-t", "jeu", "Enter")
+
+
+def countdowns(lines: list[str]) -> list[int]:
+    return [int(m.group(1)) for line in lines if (m := COUNTDOWN.search(line))]
+
+
+def asking(lines: list[str]) -> bool:
+    return bool(lines) and lines[-1].startswith("Votre mot") and lines[-1].rstrip().endswith(">")
+
+
+def ended(lines: list[str]) -> bool:
+    return any(line.startswith("Partie enregistrée dans") for line in lines)
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    if shutil.which("tmux") is None:
+        if tmux_required():
+            pytest.fail("tmux is not installed (LUDOTHEQUE_REQUIRE_TMUX=1)", pytrace=False)
+        pytest.skip("tmux is not installed")
+    config = tmp_path / "tmux.conf"
+    config.write_text("set -g remain-on-exit on\nset -g history-limit 100000\n", encoding="utf-8")
+    term = Terminal(f"ludotheque-themes-{os.getpid()}-{time.monotonic_ns()}", config)
+    try:
+        yield term
+    finally:
+        subprocess.run(["tmux", "-L", term.socket, "kill-server"], check=False, capture_output=True)
+
+
+def replayed(save: Path) -> tuple[ThemesState, int]:
+    record = GameRecord.loads(save.read_text(encoding="utf-8"))
+    state = record.replay(GAME)
+    assert isinstance(state, ThemesState)
+    return state, len(record.moves)
+
+
+def a_seed_where_the_person_starts_with_a_word() -> int:
+    for seed in range(200):
+        state = new_match(2, seed).state
+        assert isinstance(state, ThemesState)
+        if state.active == 0 and state.word_choices(0):
+            return seed
+    raise AssertionError("no such seed")
+
+
+def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_path: Path) -> None:
+    save = tmp_path / "partie.json"
+    seed = a_seed_where_the_person_starts_with_a_word()
+    options = ["--bots", "random", "--save", str(save), "-o", "secondes=120"]
+    terminal.start(["play", "themes", "--seed", str(seed), *options])
+    lines = terminal.wait(asking, "the first question")
+    assert "Thèmes (classique) — vous (place 1) contre 1 robot (random)" in lines[0]
+    assert any("Votre main :" in line for line in lines)
+    first = countdowns(terminal.screen())[-1]
+    assert 110 <= first <= 120
+    # the line above the prompt counts down, in place
+    lines = terminal.wait(
+        lambda s: bool(countdowns(s)) and countdowns(s)[-1] < first, "the countdown going down"
+    )
+    assert lines[-2].startswith("⏳ Sablier :")
+
+    state, moves = replayed(save)
+    assert moves == 0 and state.active == 0
+    word = state.word_choices(0)[0]
+    terminal.type("n'importe quoi")
+    lines = terminal.wait(lambda s: any("Coup illisible" in line for line in s), "the refusal")
+    assert replayed(save) == (state, 0)
+    terminal.type(f"{word.column + 1} {word.word}")
+    lines = terminal.wait(
+        lambda s: any(line.startswith(f"Vous proposez « {word.word} »") for line in s),
+        "the word said",
+    )
+    after, moves = replayed(save)
+    assert moves == 1 and after.judgements[-1].accepted and after.won_themes[0]
+    terminal.wait(asking, "the next question of the same turn")
+    left = countdowns(terminal.screen())[-1]
+    assert left < first  # the same hourglass, not a new one
+
+    terminal.type("quitter")
+    lines = terminal.wait(ended, "the end of the program")
+    assert "Partie interrompue." in lines
+    assert replayed(save)[1] == 1

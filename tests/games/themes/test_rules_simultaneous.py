@@ -1,0 +1,308 @@
+"""Thèmes, Variante Simultanée: one test per rule and per decision (docs/rules/themes.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+import pytest
+
+from ludotheque.core.errors import IllegalAction, InvalidOptions, NotYourTurn
+from ludotheque.core.rng import Rng
+from ludotheque.games.themes import Themes
+from ludotheque.games.themes.actions import GiveUp, Redraw, Timeout, Verdict, Word
+from ludotheque.games.themes.judging import judge_seat
+from ludotheque.games.themes.state_simultaneous import SimultaneousState
+
+from .rules_helpers import face_of, letter_ids
+
+
+def new_state(players: int = 3, seed: int = 1, **options: object) -> SimultaneousState:
+    state = Themes().new(players, seed, {"mode": "simultanee", **options})
+    assert isinstance(state, SimultaneousState)
+    return state
+
+
+def arrange(
+    state: SimultaneousState,
+    *,
+    turned: str = "EX",
+    columns: Mapping[int, tuple[str, str]] | None = None,
+    themes: Mapping[int, str] | None = None,
+    won: Mapping[int, str] | None = None,
+    draw: int | None = None,
+) -> SimultaneousState:
+    """These turned cards, visible letters, won letters and themes on top; every other card is
+    dealt again in id order (none created or lost). ``draw``: keep only so many in the draw
+    pile (the rest to the box)."""
+    taken: set[str] = set()
+    turned_ids = tuple(letter_ids(state, turned, taken))
+    won_ids = {s: letter_ids(state, spec, taken) for s, spec in (won or {}).items()}
+    column_ids = {
+        i: (letter_ids(state, a, taken), letter_ids(state, b, taken))
+        for i, (a, b) in (columns or {}).items()
+    }
+    pool = iter([c for c in sorted(state.catalog.letters) if c not in taken])
+    new_columns = []
+    for i, (first, second) in enumerate(state.columns):
+        if i in column_ids:
+            a, b = column_ids[i]
+            first = tuple(a) + tuple(next(pool) for _ in first[1:])
+            second = tuple(b) + tuple(next(pool) for _ in second[1:])
+        else:
+            first = tuple(next(pool) for _ in first)
+            second = tuple(next(pool) for _ in second)
+        new_columns.append((first, second))
+    rest = list(pool)
+    keep = len(rest) if draw is None else draw
+    won_letters = tuple(tuple(won_ids.get(s, ())) for s in range(state.players))
+    state = replace(
+        state,
+        turned=turned_ids,
+        columns=tuple(new_columns),
+        draw=tuple(rest[:keep]),
+        box=tuple(rest[keep:]),
+        won_letters=won_letters,
+    )
+    wanted = {i: face_of(state, t) for i, t in (themes or {}).items()}
+    chosen = {face[0] for face in wanted.values()}
+    others = iter(f for pile in (*state.piles, state.theme_box) for f in pile if f[0] not in chosen)
+    piles = []
+    for i, pile in enumerate(state.piles):
+        top = [wanted[i]] if i in wanted else [next(others)]
+        piles.append(tuple(top + [next(others) for _ in pile[1:]]))
+    state = replace(state, piles=tuple(piles), theme_box=tuple(others))
+    assert state.invariant_violations() == [], state.invariant_violations()
+    return state
+
+
+def new_york(players: int = 3, **options: object) -> SimultaneousState:
+    """E and X turned; VILLE over O and T, OUTIL over N and A."""
+    return arrange(
+        new_state(players, 2, **options),
+        turned="EX",
+        columns={0: ("O", "T"), 1: ("N", "A")},
+        themes={0: "VILLE", 1: "OUTIL"},
+    )
+
+
+def word(state: SimultaneousState, text: str, spec: str, column: int = 0) -> Word:
+    """A word taking the turned and visible cards with these letters."""
+    pool = [*state.turned, *state.visible_letters(column)]
+    cards: list[str] = []
+    for letter in spec:
+        cards.append(
+            next(c for c in pool if state.catalog.letters[c].letter == letter and c not in cards)
+        )
+    return Word(column, text, tuple(cards))
+
+
+def test_set_up_no_hands_two_turned_cards_everyone_searches_without_hourglass() -> None:
+    # « on joue sans sablier » ; « Aucun joueur n'a de carte en main » ; « tout le monde cherche
+    # un mot en même temps »
+    state = new_state(4)
+    assert len(state.turned) == 2
+    assert state.to_move() == frozenset(range(4))
+    assert state.rule_timers() == ()
+    assert state.view(0)["main"] == [] and state.view(0)["mains"] == [0, 0, 0, 0]
+    assert state.round == 1 and state.turner == state.config.starter
+    assert len(state.draw) == 110 - 40 - 2
+
+
+def test_player_counts_and_mode_options() -> None:
+    assert new_state(2).players == 2 and new_state(6).players == 6
+    with pytest.raises(InvalidOptions):
+        Themes().new(7, 0, {"mode": "simultanee"})
+    with pytest.raises(InvalidOptions):  # « sans sablier »: no hourglass option here
+        Themes().new(3, 0, {"mode": "simultanee", "secondes": 30})
+
+
+def test_vocabulary_word_wins_the_round_at_once() -> None:
+    # « il récupère les cartes Lettres ainsi que la carte Thème utilisées et défausse […] la
+    # carte piochée restante »
+    state = new_york()
+    e, x = state.turned
+    o = state.visible_letters(0)[0]
+    ville = state.piles[0][0]
+    after = state.apply(2, word(state, "New York", "EO"))
+    assert set(after.won_letters[2]) == {e, o}
+    assert after.won_themes[2] == (ville,)
+    assert x in after.box and x not in after.turned
+    assert after.judgements[-1].by == "vocabulaire"
+
+
+def test_themes_are_turned_over_and_the_winner_turns_the_next_two_cards() -> None:
+    # « Toutes les cartes Thème sont ensuite retournées afin qu'il y ait 4 nouveaux thèmes et le
+    # joueur qui vient de remporter la manche précédente retourne les deux prochaines cartes »
+    state = new_york()
+    after = state.apply(1, word(state, "New York", "EO"))
+    for index in (1, 2, 3):
+        card, side = state.piles[index][0]
+        assert after.piles[index][0] == (card, 1 - side)
+    card, side = state.piles[0][1]  # the card uncovered under VILLE is turned over too
+    assert after.piles[0][0] == (card, 1 - side)
+    assert after.turner == 1 and after.round == state.round + 1
+    assert after.turned == state.draw[:2]
+    assert after.to_move() == frozenset(range(3))
+
+
+def test_first_valid_claim_applied_wins() -> None:
+    # « Le premier joueur arrivant à trouver un mot […] tape sur les cartes »: server order
+    state = new_york()
+    claim = word(state, "New York", "EO")
+    after = state.apply(0, claim)
+    assert after.won_letters[0] and not after.won_letters[1]
+    with pytest.raises(IllegalAction):  # the same word a moment later: the cards are gone
+        after.apply(1, claim)
+
+
+def test_word_needs_a_turned_card_and_a_column_card() -> None:
+    # « utilisant une (ou deux) des deux cartes retournées ainsi qu'une (ou deux) lettre d'une
+    # colonne »
+    state = new_york()
+    o, t = state.visible_letters(0)
+    with pytest.raises(IllegalAction, match="cartes retournées"):
+        state.apply(0, Word(0, "Oto", (o, t)))
+    with pytest.raises(IllegalAction, match="colonne"):
+        state.apply(0, Word(0, "Exe", (state.turned[0],)))
+    with pytest.raises(IllegalAction, match="ne fait pas partie"):  # a card of another column
+        state.apply(0, Word(0, "New York", (state.turned[0], state.visible_letters(1)[0])))
+
+
+def test_no_fifth_pile_no_packet_no_hand_actions() -> None:
+    state = new_york()
+    claim = word(state, "New York", "EO")
+    with pytest.raises(IllegalAction, match="Expert"):
+        state.apply(0, replace(claim, fifth=True))
+    with pytest.raises(IllegalAction, match="équipe"):
+        state.apply(0, replace(claim, packet=0))
+    for action in (Redraw(), Timeout(), Verdict(True)):
+        with pytest.raises(IllegalAction):
+            state.apply(0, action)
+
+
+def test_word_outside_the_vocabulary_goes_to_the_judge_silence_means_yes() -> None:
+    state = new_york(4)
+    claim = word(state, "Exo", "EO")
+    judging = state.apply(3, claim)
+    judge = judge_seat(3, 4)
+    assert judging.phase == "jugement" and judging.to_move() == frozenset({judge})
+    (timer,) = judging.rule_timers()
+    assert timer.seat == judge and timer.action == Verdict(True)
+    with pytest.raises(NotYourTurn):  # the others wait for the verdict
+        judging.apply(0, GiveUp())
+    after = judging.apply(judge, timer.action)
+    assert after.won_themes[3] and after.judgements[-1].by == "juge"
+
+
+def test_table_without_judge_refuses_words_outside_the_vocabulary() -> None:
+    state = new_york(jugement="vocabulaire")
+    with pytest.raises(IllegalAction, match="vocabulaire"):
+        state.apply(0, word(state, "Exo", "EO"))
+
+
+def test_refused_word_costs_the_cheapest_most_recent_won_card_and_ends_the_round_for_him() -> None:
+    # « Si le mot n'est pas accepté, le joueur doit défausser une carte qu'il avait gagné
+    # précédemment »: the card worth the least, the latest won among equals
+    state = arrange(
+        new_state(3, 2),
+        turned="EX",
+        columns={0: ("O", "T")},
+        themes={0: "VILLE"},
+        won={0: "B1AC"},  # a constraint B (2 points), then plain A and C
+    )
+    b, a, c = state.won_letters[0]
+    judging = state.apply(0, word(state, "Exo", "EO"))
+    after = judging.apply(judge_seat(0, 3), Verdict(False))
+    assert after.won_letters[0] == (b, a) and c in after.box
+    assert after.debts[0] == 0
+    assert after.to_move() == frozenset({1, 2})  # he may not try again in this round
+    assert after.turned == state.turned  # the others keep searching the same cards
+    assert not after.judgements[-1].accepted
+
+
+def test_refused_word_without_won_cards_creates_a_debt_paid_at_the_next_gain() -> None:
+    # « s'il n'en possède pas encore, il devra en défausser une la prochaine fois qu'il en
+    # gagnera une »
+    state = new_york()
+    after = state.apply(0, word(state, "Exo", "EO")).apply(judge_seat(0, 3), Verdict(False))
+    assert after.debts[0] == 1 and after.view(None)["dettes"] == [1, 0, 0]
+    # Next round: seat 0 wins New York again (arranged) and gives one of its cards back.
+    after = replace(after, out=(False,) * 3)
+    again = arrange(after, turned="EX", columns={0: ("O", "T")}, themes={0: "VILLE"})
+    again = replace(again, debts=(1, 0, 0))
+    won = again.apply(0, word(again, "New York", "EO"))
+    assert won.debts[0] == 0
+    assert len(won.won_letters[0]) == 1 and len(won.won_themes[0]) == 1
+    assert won.invariant_violations() == []
+
+
+def test_a_theme_card_is_given_back_when_no_letter_is_left() -> None:
+    state = new_york()
+    face = state.theme_box[0]
+    state = replace(state, theme_box=state.theme_box[1:], won_themes=((face,), (), ()))
+    after = state.apply(0, word(state, "Exo", "EO")).apply(judge_seat(0, 3), Verdict(False))
+    assert after.won_themes[0] == () and after.given_back == (face,)
+    assert after.invariant_violations() == []
+
+
+def test_when_everyone_finds_nothing_the_cards_are_discarded_and_the_next_player_turns() -> None:
+    # decision: « rien » from every seat ends the round without a winner
+    state = new_york()
+    turned = state.turned
+    after = state.apply(0, GiveUp()).apply(2, GiveUp())
+    assert after.to_move() == frozenset({1})
+    after = after.apply(1, GiveUp())
+    assert set(turned) <= set(after.box)
+    assert after.turner == (state.turner + 1) % 3 and after.round == state.round + 1
+    assert after.piles[0][0] == (state.piles[0][0][0], 1 - state.piles[0][0][1])
+
+
+def test_game_ends_when_two_cards_cannot_be_turned() -> None:
+    state = arrange(new_state(2), turned="EX", draw=1)
+    after = state.apply(0, GiveUp()).apply(1, GiveUp())
+    assert after.is_over and after.to_move() == frozenset()
+    assert "retourner deux cartes" in after.events[-1]
+
+
+def test_game_ends_when_three_theme_piles_are_exhausted() -> None:
+    # « La fin de partie et le décompte des points sont identiques à la version classique. »
+    state = new_york()
+    gone = [f for pile in state.piles[1:] for f in pile] + list(state.piles[0][1:])
+    letters = [c for column in state.columns[1:] for pile in column for c in pile]
+    state = replace(
+        state,
+        piles=(state.piles[0][:1], (), (), ()),
+        theme_box=(*state.theme_box, *gone),
+        columns=(state.columns[0], ((), ()), ((), ()), ((), ())),
+        box=(*state.box, *letters),
+    )
+    assert state.invariant_violations() == []
+    after = state.apply(0, word(state, "New York", "EO"))
+    assert after.is_over and "Trois piles" in after.events[-1]
+    outcome = after.outcome()
+    assert outcome is not None and outcome.ranks == (1, 2, 2)
+    assert outcome.scores == (3, 0, 0)  # E, O and the theme card
+
+
+def test_scores_and_tie_break_as_classic() -> None:
+    # « Chaque carte Thème rapporte 1 point », a letter 1, a constraint letter 2; « En cas
+    # d'égalité, c'est le joueur ayant le moins de cartes Thème qui l'emporte. »
+    state = arrange(new_state(3, 2), won={0: "B1A", 1: "AC"})
+    face = state.theme_box[0]
+    state = replace(state, theme_box=state.theme_box[1:], won_themes=((), (face,), ()))
+    assert [state.score(s) for s in range(3)] == [3, 3, 0]
+    outcome = replace(state, phase="fin").outcome()
+    assert outcome is not None and outcome.ranks == (1, 2, 3)
+
+
+def test_views_show_turned_cards_and_hide_the_draw_pile() -> None:
+    state = new_york()
+    view = state.view(1)
+    assert view["mode"] == "simultanee"
+    assert [c["lettre"] for c in view["retournees"]] == ["E", "X"]
+    assert view["cherchent"] == [0, 1, 2]
+    assert state.draw[0] not in str(view)
+    draws = Rng.from_seed(5).draws()
+    other = state.resample_hidden(1, draws)
+    assert other.view(1) == view and other.draw != state.draw
