@@ -39,3 +39,20 @@ def test_readme_opens_with_the_two_commands_and_ci_runs_the_second():
     assert "pytest" in install_and_test
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert install_and_test in ci, "the CI script must run the README's test command verbatim"
+
+
+def test_every_test_named_in_the_rules_docs_exists():
+    """docs/rules/<game>.md cites a test for each decision: each cited name must be a test."""
+    defined = {
+        match.group(1)
+        for path in (ROOT / "tests").rglob("test_*.py")
+        for match in re.finditer(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M)
+    }
+    missing = {}
+    for doc in sorted((ROOT / "docs" / "rules").glob("*.md")):
+        cited = set(re.findall(r"`(test_\w+)(?:\[[^\]]*\])?`", doc.read_text(encoding="utf-8")))
+        absent = sorted(cited - defined)
+        if absent:
+            missing[doc.name] = absent
+        assert cited or doc.stem == "encheres", f"{doc.name} cites no test"
+    assert not missing, missing

@@ -27,8 +27,11 @@ from ludotheque.core.json_types import JsonValue
 from ludotheque.core.match import Match
 from ludotheque.core.rng import Draws
 from ludotheque.games.themes import Themes
-from ludotheque.games.themes.actions import Action, EndTurn, Redraw, Verdict, Word
+from ludotheque.games.themes.actions import Action, EndTurn, GiveUp, Redraw, Verdict, Word
+from ludotheque.games.themes.bots_common import LevelBot, known_choices
 from ludotheque.games.themes.state import ThemesState
+from ludotheque.games.themes.state_simultaneous import SimultaneousState
+from ludotheque.games.themes.state_teams import PACKET_SIZES, TeamsState
 
 GAME = Themes()
 
@@ -102,7 +105,7 @@ def test_a_scripted_game_against_a_bot_reaches_the_end(tmp_path: Path) -> None:
         for answer in bad:
             return answer
         clock.now += 12  # a word every 12 s: a few words a turn
-        state = holder["t"].state
+        state = holder["t"].classic_state()
         if state.phase == "jugement":
             return "oui"
         words = state.word_choices(0)
@@ -139,7 +142,7 @@ def test_expert_game_with_the_fifth_pile_and_three_players() -> None:
     holder: dict[str, ThemesTerminal] = {}
 
     def timed_ask(prompt: str, left: float) -> str | None:
-        state = holder["t"].state
+        state = holder["t"].classic_state()
         if state.phase == "jugement":
             return "non"
         words = [w for w in state.word_choices(0) if w.fifth] or state.word_choices(0)
@@ -224,7 +227,7 @@ def test_the_hourglass_spans_several_words_and_a_late_answer_is_a_timeout() -> N
     def timed_ask(prompt: str, left: float) -> str | None:
         seen.append(left)
         clock.now += 10  # every answer takes 10 s
-        state = holder["t"].state
+        state = holder["t"].classic_state()
         if len(seen) == 2:
             return "n'importe quoi"
         if len(seen) >= 5:
@@ -237,8 +240,8 @@ def test_the_hourglass_spans_several_words_and_a_late_answer_is_a_timeout() -> N
         match, out, lambda p: "quitter", load_bots(["random"]), timed_ask=timed_ask, clock=clock
     )
     holder["t"] = terminal
-    turn = terminal.state.turn
-    while terminal.state.turn == turn:
+    turn = terminal.classic_state().turn
+    while terminal.classic_state().turn == turn:
         terminal.step()
     assert seen == [45, 35, 25, 15, 5]  # one hourglass for the whole turn
     moves = match.record.moves
@@ -383,3 +386,425 @@ def test_bad_options_are_refused_in_french(kwargs: dict[str, object], message: s
     status = play_game("themes", out, lambda p: "quitter", seed=1, **kwargs)  # type: ignore[arg-type]
     assert status == 2
     assert message in out.export_text()
+
+
+# --- Simultanée: a race against the bots -------------------------------------------------------
+
+
+def sim_state(match: Match) -> SimultaneousState:
+    assert isinstance(match.state, SimultaneousState)
+    return match.state
+
+
+def team_state(match: Match) -> TeamsState:
+    assert isinstance(match.state, TeamsState)
+    return match.state
+
+
+def sim_match(seed_from: int = 0, *, bot_words: bool = True) -> Match:
+    """A two-player Simultanée match where the person (and the greedy bot) have a word."""
+    share = load_bots(["greedy"])[0]
+    assert isinstance(share, LevelBot)
+    for seed in range(seed_from, seed_from + 300):
+        match = new_match(2, seed, extra={"mode": "simultanee"})
+        state = sim_state(match)
+        if state.word_choices() and (not bot_words or known_choices(state, 1, share.share)):
+            return match
+    raise AssertionError("no such seed")
+
+
+def gibberish(state: SimultaneousState) -> Word | None:
+    """A word outside every vocabulary (and the dictionary) with a plain turned card and a plain
+    visible letter: the robot judge refuses it."""
+    letters = state.catalog.letters
+    for column in range(len(state.piles)):
+        for turned in state.turned:
+            for visible in state.visible_letters(column):
+                if letters[turned].constraint or letters[visible].constraint:
+                    continue
+                text = f"zq{letters[turned].letter}{letters[visible].letter}xw".lower()
+                word = Word(column, text, (turned, visible))
+                if state.word_problem(word) is None and not state.in_vocabulary(word):
+                    return word
+    return None
+
+
+def test_a_scripted_simultaneous_game_reaches_the_end() -> None:
+    out = console()
+    clock = FakeClock()
+    holder: dict[str, ThemesTerminal] = {}
+    bad = iter(["n'importe quoi", "main", "p2 1 paris", "aide"])
+    lefts: list[float] = []
+
+    def timed_ask(prompt: str, left: float) -> str | None:
+        for answer in bad:
+            return answer
+        lefts.append(left)
+        state = holder["t"].state
+        assert isinstance(state, SimultaneousState)
+        if state.phase == "jugement":
+            return "oui"
+        if len(lefts) % 3 == 0:
+            clock.now += left + 1  # too slow: the bot speaks first
+            return None
+        clock.now += left / 2
+        words = state.word_choices()
+        return typed(words[0]) if words else "rien"
+
+    match = new_match(2, 5, extra={"mode": "simultanee"})
+    terminal = ThemesTerminal(
+        match, out, lambda p: "rien", load_bots(["greedy"]), timed_ask=timed_ask, clock=clock
+    )
+    holder["t"] = terminal
+    assert terminal.run() is not None
+    text = out.export_text()
+    assert "Coup illisible" in text and "pas de main" in text
+    assert "ne servent qu'à la variante par équipe" in text
+    assert "rien" in text and "Notation" in text  # the Simultanée help
+    assert "cartes retournées" in text and "Dette" in text
+    assert "Le plus rapide des robots a presque trouvé" in text
+    assert "Vous proposez «" in text and "greedy (place 2) propose «" in text
+    assert "Fin de la partie. Scores : Vous" in text
+    assert all(0 < left <= 2 * 15 * 1.25 for left in lefts)
+    final = match.record.replay(GAME)
+    assert final.is_over and final == match.state
+
+
+@pytest.mark.parametrize("late", [False, True])
+def test_the_person_wins_the_round_only_before_the_fastest_bot(late: bool) -> None:
+    out = console()
+    clock = FakeClock()
+    match = sim_match()
+    word = sim_state(match).word_choices()[0]
+    seen: list[float] = []
+
+    def timed_ask(prompt: str, left: float) -> str | None:
+        seen.append(left)
+        clock.now += left + 1 if late else left - 1
+        return typed(word)
+
+    terminal = ThemesTerminal(
+        match, out, lambda p: "rien", load_bots(["greedy"]), timed_ask=timed_ask, clock=clock
+    )
+    terminal.step()
+    assert len(seen) == 1 and 15 * 0.75 <= seen[0] <= 15 * 1.25  # greedy's finding time
+    moves = match.record.moves
+    state = sim_state(match)
+    text = out.export_text()
+    if late:
+        assert [m.seat for m in moves] == [1]
+        assert state.won_themes[1] and not state.won_themes[0]
+        assert "Trop tard : un robot a parlé avant vous." in text
+    else:
+        assert [m.seat for m in moves] == [0]
+        assert state.won_themes[0] and not state.won_themes[1]
+        assert "Vous proposez «" in text
+    assert state.round == 2  # the round is over either way
+
+
+def test_rien_leaves_the_round_to_the_bots() -> None:
+    out = console()
+    clock = FakeClock()
+    match = sim_match()
+    terminal = ThemesTerminal(
+        match,
+        out,
+        lambda p: "rien",
+        load_bots(["greedy"]),
+        timed_ask=lambda prompt, left: "rien",
+        clock=clock,
+    )
+    terminal.step()
+    terminal.step()
+    assert actions(match)[0] == {"type": "rien"}
+    assert match.record.moves[1].seat == 1
+    assert sim_state(match).round == 2
+    assert "Vous ne trouvez rien" in out.export_text()
+
+
+def test_a_refused_word_records_a_debt_then_costs_a_won_card() -> None:
+    for seed in range(400):
+        match = new_match(2, seed, extra={"mode": "simultanee"})
+        if gibberish(sim_state(match)) is not None and sim_state(match).word_choices():
+            break
+    else:
+        raise AssertionError("no such seed")
+    out = console()
+    clock = FakeClock()
+    holder: dict[str, ThemesTerminal] = {}
+    script: list[str] = []
+    owned: list[int] = []
+
+    def timed_ask(prompt: str, left: float) -> str | None:
+        clock.now += 0.5  # always faster than the bots
+        state = holder["t"].state
+        assert isinstance(state, SimultaneousState)
+        wrong = gibberish(state)
+        if script and script[-1] == "debt" and state.won_themes[0] and wrong is not None:
+            script.append("cost")
+            owned.append(len(state.won_letters[0]) + len(state.won_themes[0]))
+            return f"{wrong.column + 1} {wrong.word}"
+        if not script and wrong is not None:
+            script.append("debt")
+            return f"{wrong.column + 1} {wrong.word}"
+        words = state.word_choices()
+        return typed(words[0]) if words else "rien"
+
+    terminal = ThemesTerminal(
+        match, out, lambda p: "rien", load_bots(["greedy"]), timed_ask=timed_ask, clock=clock
+    )
+    holder["t"] = terminal
+    terminal.step()  # the gibberish goes to the judge (the bot)
+    assert sim_state(match).phase == "jugement"
+    terminal.step()  # refused: nothing won yet, a debt
+    state = sim_state(match)
+    assert state.debts[0] == 1 and state.out[0]
+    assert "devra défausser une carte à son prochain gain" in out.export_text()
+    while script != ["debt", "cost"] or sim_state(match).phase == "jugement":
+        if sim_state(match).is_over:
+            pytest.skip("no second gibberish in this game")
+        terminal.step()
+    # the debt was paid at the person's first gain; the second refusal costs a won card
+    state = sim_state(match)
+    assert state.debts[0] == 0
+    assert "paie sa dette" in out.export_text()
+    assert state.judgements[-1].accepted is False
+    assert len(state.won_letters[0]) + len(state.won_themes[0]) == owned[0] - 1
+    assert any("est refusé : place 1 défausse l" in e for e in state.events)
+
+
+# --- Équipe ------------------------------------------------------------------------------------
+
+
+class SilentBot:
+    """A teammate that never finds a word (so the person's words are the team's)."""
+
+    name = "muet"
+    seconds_per_word = 10.0
+
+    def choose(self, observation: Observation, draws: Draws) -> Action:
+        state = observation.determinize(draws)
+        if isinstance(state, TeamsState) and state.phase == "jugement":
+            return Verdict(True)
+        return EndTurn()
+
+
+def team_match(seed_from: int = 0) -> Match:
+    """Four players, two teams; the person's team (1) plays first with a word."""
+    for seed in range(seed_from, seed_from + 300):
+        match = new_match(4, seed, extra={"mode": "equipe"})
+        state = team_state(match)
+        if state.active == 0 and state.word_choices():
+            return match
+    raise AssertionError("no such seed")
+
+
+def packet_typed(word: Word) -> str:
+    assert word.packet is not None
+    return f"p{PACKET_SIZES[word.packet]} {word.column + 1} {word.word}"
+
+
+def test_a_scripted_team_game_reaches_the_end() -> None:
+    out = console()
+    clock = FakeClock()
+    holder: dict[str, ThemesTerminal] = {}
+    bad = iter(["p4 1 paris", "rien", "main", "p2 1"])
+    asked = [0]
+
+    def timed_ask(prompt: str, left: float) -> str | None:
+        for answer in bad:
+            return answer
+        asked[0] += 1
+        state = holder["t"].state
+        assert isinstance(state, TeamsState)
+        if state.phase == "jugement":
+            return "oui"
+        if asked[0] % 4 == 0:
+            clock.now += left  # waiting: a teammate speaks, or the hourglass runs out
+            return None
+        clock.now += min(left / 2, 6)
+        words = state.word_choices()
+        if not words:
+            return "fin"
+        return packet_typed(words[0]) if asked[0] % 2 else typed(words[0])
+
+    match = new_match(4, 3, extra={"mode": "equipe"})
+    terminal = ThemesTerminal(
+        match, out, lambda p: "fin", load_bots(["greedy"] * 3), timed_ask=timed_ask, clock=clock
+    )
+    holder["t"] = terminal
+    assert terminal.run() is not None
+    text = out.export_text()
+    assert "Paquet p4 inconnu" in text and "ne sert qu'en variante Simultanée" in text
+    assert "pas de main" in text and "Il manque le mot" in text
+    assert "Les paquets de votre équipe" in text and "(vous)" in text
+    assert "Vous proposez «" in text and "(paquet p" in text
+    assert "Fin de la partie. Scores : équipe 1 (vous)" in text
+    final = match.record.replay(GAME)
+    assert final.is_over and final == match.state
+
+
+def test_three_words_with_packets_keep_the_themes() -> None:
+    out = console()
+    clock = FakeClock()
+    holder: dict[str, ThemesTerminal] = {}
+    match = team_match()
+
+    def timed_ask(prompt: str, left: float) -> str | None:
+        clock.now += 2
+        state = holder["t"].state
+        assert isinstance(state, TeamsState)
+        words = state.word_choices()
+        return packet_typed(words[0]) if words else "fin"
+
+    bots = [load_bots(["greedy"])[0], SilentBot(), load_bots(["greedy"])[0]]
+    terminal = ThemesTerminal(match, out, lambda p: "fin", bots, timed_ask=timed_ask, clock=clock)
+    holder["t"] = terminal
+    while team_state(match).round == 1:
+        terminal.step()
+    state = team_state(match)
+    words = [m.action for m in match.record.moves if m.seat == 0]
+    assert all(isinstance(a, dict) and a.get("type") == "mot" and "paquet" in a for a in words)
+    if len(words) == 3:
+        assert len(state.won_themes[0]) == 3
+        assert "a ses 3 mots et garde ses thèmes" in out.export_text()
+    else:  # the packets did not allow three words: fewer words lose the themes
+        assert not state.won_themes[0]
+
+
+def test_fewer_than_three_words_lose_the_themes_but_keep_the_letters() -> None:
+    out = console()
+    clock = FakeClock()
+    match = team_match()
+    word = team_state(match).word_choices()[0]
+    answers = iter([packet_typed(word), "fin"])
+
+    def timed_ask(prompt: str, left: float) -> str | None:
+        clock.now += 3
+        return next(answers)
+
+    bots = [load_bots(["greedy"])[0], SilentBot(), load_bots(["greedy"])[0]]
+    terminal = ThemesTerminal(match, out, lambda p: "fin", bots, timed_ask=timed_ask, clock=clock)
+    terminal.step()
+    terminal.step()
+    state = team_state(match)
+    assert state.round == 2 and state.active == 1
+    assert not state.won_themes[0] and len(state.won_letters[0]) == len(word.cards)
+    assert len(state.discarded_themes) == 1
+    assert [m.action for m in match.record.moves][-1] == {"type": "fin_du_tour"}
+    text = out.export_text()
+    assert f"(paquet p{PACKET_SIZES[word.packet or 0]}" in text
+    assert "n'a que 1 mot(s) sur 3 : ses thèmes sont défaussés" in text
+
+
+def test_teammates_say_their_words_when_the_person_stays_silent() -> None:
+    out = console()
+    clock = FakeClock()
+    match = team_match()
+    seen: list[float] = []
+
+    def timed_ask(prompt: str, left: float) -> str | None:
+        seen.append(left)
+        clock.now += left
+        return None
+
+    bots = load_bots(["greedy", "strong", "greedy"])
+    terminal = ThemesTerminal(match, out, lambda p: "fin", bots, timed_ask=timed_ask, clock=clock)
+    while team_state(match).round == 1:
+        terminal.step()
+    assert seen == [45]  # the countdown is the hourglass, not a teammate's time
+    assert any(m.seat == 2 for m in match.record.moves)  # found in time, said at the end
+    assert team_state(match).judgements[0].seat == 2
+    assert "Votre coéquipier strong (place 3) a trouvé un mot !" in out.export_text()
+
+
+def test_team_parse_errors_are_french_and_change_nothing() -> None:
+    match = team_match()
+    state = team_state(match)
+    before = state.view(0)
+    for text, expected in [
+        ("", "Coup vide"),
+        ("n'importe quoi", "Coup illisible"),
+        ("p2 1", "Il manque le mot"),
+        ("p4 1 paris", "Paquet p4 inconnu"),
+        ("p2 9 paris", "Colonne 9 inconnue"),
+        ("main", "pas de main"),
+        ("rien", "ne sert qu'en variante Simultanée"),
+        ("p1 1 zzzz", "Aucune combinaison"),
+        ("p1 1 paris : 9", "Lettre illisible"),
+    ]:
+        with pytest.raises(LudoError) as caught:
+            action = parse_typed(GAME, state, 0, text)
+            state.check(0, action)
+        assert expected in caught.value.message, (text, caught.value.message)
+    assert state.view(0) == before and not match.record.moves
+    word = state.word_choices()[0]
+    parsed = parse_typed(GAME, state, 0, packet_typed(word))
+    assert isinstance(parsed, Word) and parsed.packet == word.packet
+    assert state.word_problem(parsed) is None
+    auto = parse_typed(GAME, state, 0, typed(word))
+    assert isinstance(auto, Word) and auto.packet is not None
+    sim = sim_state(sim_match(bot_words=False))
+    for text, expected in [
+        ("main", "pas de main"),
+        ("p2 1 paris", "ne servent qu'à la variante par équipe"),
+        ("1 zzzz", "Aucune combinaison des cartes retournées"),
+    ]:
+        with pytest.raises(LudoError) as caught:
+            parse_typed(GAME, sim, 0, text)
+        assert expected in caught.value.message, (text, caught.value.message)
+    assert parse_typed(GAME, sim, 0, "rien") == GiveUp()
+
+
+def test_the_variant_tables_and_help() -> None:
+    out = console()
+    sim = sim_state(sim_match())
+    out.print(table_of(sim.view(0), ["Vous", "greedy (place 2)"]))
+    out.print(help_panel("simultanee"))
+    team = team_state(team_match())
+    names = ["Vous", "a (place 2)", "b (place 3)", "c (place 4)"]
+    out.print(table_of(team.view(0), names))
+    out.print(table_of(team.view(1), names))
+    out.print(help_panel("equipe"))
+    text = out.export_text()
+    assert "Manche 1 · cartes retournées" in text and "Dette" in text and "cherche" in text
+    assert "Les paquets de votre équipe" in text and "Les paquets de l'équipe 1" in text
+    assert "carte(s) cachée(s)" in text  # the other team does not see the letters
+    assert "p2 3 new york" in text and "rien" in text
+    assert "Mots de la manche : 0/3" in text
+
+
+@pytest.mark.parametrize(
+    ("flags", "players", "expected"),
+    [
+        (["mode=simultanee"], None, "Thèmes (simultanee)"),
+        (["mode=equipe"], None, "Équipes — équipe 1 : places 1, 3"),
+    ],
+)
+def test_play_game_starts_the_variants(
+    tmp_path: Path, flags: list[str], players: int | None, expected: str
+) -> None:
+    out = console()
+    status = play_game(
+        "themes",
+        out,
+        lambda prompt: "quitter",
+        seed=4,
+        players=players,
+        save=tmp_path / "p.json",
+        bots="random",
+        option_flags=flags,
+        timed_ask=lambda prompt, left: "quitter",
+    )
+    assert status == 0
+    text = out.export_text()
+    assert expected in text and "Partie interrompue." in text
+
+
+def test_team_player_counts_are_checked() -> None:
+    out = console()
+    status = play_game(
+        "themes", out, lambda p: "quitter", seed=1, players=3, option_flags=["mode=equipe"]
+    )
+    assert status == 2
+    assert "La variante par équipe se joue de 4 à 12 joueurs, pas à 3." in out.export_text()

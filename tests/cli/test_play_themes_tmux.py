@@ -1,9 +1,11 @@
 """``ludotheque play themes`` in a real terminal: tmux drives the program against a bot.
 
 The program runs in a private tmux server (its own socket, 140 × 50 cells); keys are sent with
-``send-keys`` and the screen is read with ``capture-pane``. Every wait polls the screen for what
-must appear, with a generous deadline: no fixed sleep stands for an assertion. The word typed is
-chosen by the test from the record the program saves (``--save``), replayed with the rules.
+``send-keys`` and the screen is read with ``capture-pane``. Classique: the live hourglass, a
+word, quitting; Simultanée: a word before the bot, then « rien » and the bot's move. Every wait
+polls the screen for what must appear, with a generous deadline: no fixed sleep stands for an
+assertion. The word typed is chosen by the test from the record the program saves (``--save``),
+replayed with the rules.
 
 Without tmux these tests skip, unless ``LUDOTHEQUE_REQUIRE_TMUX=1`` (for CI), where they fail.
 """
@@ -26,6 +28,7 @@ from ludotheque.cli.play_themes import new_match
 from ludotheque.core.record import GameRecord
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.state import ThemesState
+from ludotheque.games.themes.state_simultaneous import SimultaneousState
 
 WIDTH, HEIGHT = 140, 50
 TIMEOUT = 90.0  # seconds to wait for one screen (a loaded CI machine is slow)
@@ -158,3 +161,64 @@ def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_pa
     lines = terminal.wait(ended, "the end of the program")
     assert "Partie interrompue." in lines
     assert replayed(save)[1] == 1
+
+
+def a_simultaneous_seed_with_a_word() -> int:
+    for seed in range(200):
+        state = new_match(2, seed, extra={"mode": "simultanee"}).state
+        assert isinstance(state, SimultaneousState)
+        if state.word_choices():
+            return seed
+    raise AssertionError("no such seed")
+
+
+def replayed_race(save: Path) -> tuple[SimultaneousState, int]:
+    record = GameRecord.loads(save.read_text(encoding="utf-8"))
+    state = record.replay(GAME)
+    assert isinstance(state, SimultaneousState)
+    return state, len(record.moves)
+
+
+def racing(lines: list[str]) -> bool:
+    return bool(lines) and lines[-1].startswith("Votre mot (2 new york ; rien")
+
+
+def test_simultaneous_a_word_before_the_bot_then_rien(terminal: Terminal, tmp_path: Path) -> None:
+    save = tmp_path / "course.json"
+    seed = a_simultaneous_seed_with_a_word()
+    options = ["--bots", "random", "--save", str(save), "-o", "mode=simultanee"]
+    terminal.start(["play", "themes", "--seed", str(seed), *options])
+    lines = terminal.wait(racing, "the first question of the race")
+    assert "Thèmes (simultanee)" in lines[0]
+    assert any("Manche 1 · cartes retournées" in line for line in lines)
+    assert any(line.startswith("⏳ Le") for line in lines)  # the bots' thinking time, told
+    # random's finding time is at least 22 s (30 s × 0.75): the countdown starts there
+    assert 20 <= countdowns(lines)[-1] <= 75
+
+    state, moves = replayed_race(save)
+    assert moves == 0 and state.round == 1
+    word = state.word_choices()[0]
+    terminal.type(f"{word.column + 1} {word.word}")
+    terminal.wait(
+        lambda s: any(line.startswith(f"Vous proposez « {word.word} »") for line in s),
+        "the word said",
+    )
+    terminal.wait(
+        lambda s: racing(s) and any("Manche 2 · cartes retournées" in line for line in s),
+        "the second round",
+    )
+    after, moves = replayed_race(save)
+    assert moves == 1 and after.won_themes[0] and after.round == 2
+
+    terminal.type("rien")
+    terminal.wait(lambda s: any("Vous ne trouvez rien" in line for line in s), "« rien »")
+    # the bot says its word or « rien » (a short wait), and a third round begins
+    terminal.wait(
+        lambda s: racing(s) and any("Manche 3 · cartes retournées" in line for line in s),
+        "the third round",
+    )
+    final, moves = replayed_race(save)
+    assert moves == 3 and final.round == 3  # a word, « rien », the bot's move
+    terminal.type("quitter")
+    lines = terminal.wait(ended, "the end of the program")
+    assert "Partie interrompue." in lines

@@ -294,7 +294,7 @@ def make_client(database_url: str) -> Iterator[Callable[..., TestClient]]:
     opened: list[TestClient] = []
 
     def make(**options: object) -> TestClient:
-        settings: dict[str, object] = {"bot_workers": 0, "bot_delay": 0.0}
+        settings: dict[str, object] = {"bot_workers": 0, "bot_delay": 0.0, "bot_pace": 0.0}
         settings.update(options)
         client = TestClient(create_app(database_url, **settings))  # type: ignore[arg-type]
         client.__enter__()

@@ -95,7 +95,7 @@ def reference(
         else:
             seat = moving[0]
         if seat in bots:
-            action = decide("reference", match.record.dumps(), seat, "greedy")
+            action, _pace = decide("reference", match.record.dumps(), seat, "greedy")
         else:
             legal = state.legal_actions(seat)
             coups = (

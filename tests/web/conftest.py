@@ -83,7 +83,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     from ludotheque.server.app import create_app
 
     database = f"sqlite:///{tmp_path_factory.mktemp('web') / 'ludotheque.sqlite3'}"
-    app = create_app(database, bot_workers=0, bot_delay=0)
+    app = create_app(database, bot_workers=0, bot_delay=0, bot_pace=0)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))

@@ -1,5 +1,7 @@
 """Thèmes in a real browser: the columns, saying a word with chosen cards, a refused word, a new
-hand, the rules' hourglass, the judge, and the phone width.
+hand, the rules' hourglass, the judge, and the phone width; the Variante Simultanée (the turned
+cards, « Je ne trouve rien », the judge and the debts) and the Variante par équipe (the packets,
+seen by the active team only, a word with a packet, the team's hourglass).
 
 Headless Chromium against a live server (see ``conftest.py``). The person plays through the page
 only (clicks, keys); to know a word the hand allows, the test reads the game from the moves the
@@ -305,13 +307,18 @@ class Opponent:
             self.etat = message
         return message
 
-    def wait_turn(self) -> None:
+    def wait_until(self, test: Any) -> dict[str, Any]:
+        """Read the server's messages until the last « etat » passes ``test``."""
         deadline = time.monotonic() + TIMEOUT
-        while not (self.etat.get("a_jouer") and self.etat.get("vue", {}).get("phase") == "jeu"):
+        while not (self.etat and test(self.etat)):
             self._receive(deadline)
+        return self.etat
 
-    def play(self, action: dict[str, Any]) -> None:
-        self.wait_turn()
+    def wait_turn(self, phase: str = "jeu") -> None:
+        self.wait_until(lambda e: e.get("a_jouer") and (e.get("vue") or {}).get("phase") == phase)
+
+    def play(self, action: dict[str, Any], phase: str = "jeu") -> None:
+        self.wait_turn(phase)
         seq = self.etat["prochain_seq"]
         self.socket.send(json.dumps({"type": "coup", "seq": seq, "coup": action}))
         deadline = time.monotonic() + TIMEOUT
@@ -322,29 +329,50 @@ class Opponent:
                 return
 
 
-def two_people_table(page: Any, server: LiveServer) -> tuple[str, str]:
-    """A 2-person table with a judge; the page holds seat 0 (the judge of seat 1's words)."""
+NAMES = ("Alice", "Bruno", "Chloé", "Dora")
+
+
+def people_table(
+    page: Any, server: LiveServer, players: int, options: dict[str, Any]
+) -> tuple[str, list[str]]:
+    """A table of people only, started; the page holds seat 0. Returns the seats' tokens."""
     created = api_post(
         server,
         "/api/tables",
         {
             "jeu": "themes",
-            "joueurs": 2,
-            "options": {"mode": "classique", "jugement": "juge", "secondes": 300, "delai_juge": 60},
-            "places": [{"type": "humain"}, {"type": "humain"}],
-            "nom": "Alice",
+            "joueurs": players,
+            "options": options,
+            "places": [{"type": "humain"}] * players,
+            "nom": NAMES[0],
             "horloge": 0,
         },
     )
     table_id = created["table"]
-    joined = api_post(server, f"/api/tables/{table_id}/join", {"nom": "Bruno"})
+    tokens = [created["jeton"]]
+    for name in NAMES[1:players]:
+        joined = api_post(server, f"/api/tables/{table_id}/join", {"nom": name})
+        assert joined["place"] == len(tokens)
+        tokens.append(joined["jeton"])
     api_post(server, f"/api/tables/{table_id}/start", {"jeton": created["jeton"]})
+    open_seat(page, server, table_id, ME, tokens[ME])
+    return table_id, tokens
+
+
+def open_seat(page: Any, server: LiveServer, table_id: str, place: int, token: str) -> None:
+    """The table's page as the holder of seat ``place`` (its token in ``localStorage``)."""
     page.goto(server.url + "/")
-    seat = json.dumps({"place": ME, "jeton": created["jeton"], "nom": "Alice"})
+    seat = json.dumps({"place": place, "jeton": token, "nom": NAMES[place]})
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludotheque:table:{table_id}", seat])
     page.goto(f"{server.url}/table/{table_id}")
     page.wait_for_selector("#jeu.t-racine .t-colonne[data-colonne='3']")
-    return table_id, joined["jeton"]
+
+
+def two_people_table(page: Any, server: LiveServer) -> tuple[str, str]:
+    """A 2-person table with a judge; the page holds seat 0 (the judge of seat 1's words)."""
+    options = {"mode": "classique", "jugement": "juge", "secondes": 300, "delai_juge": 60}
+    table_id, tokens = people_table(page, server, 2, options)
+    return table_id, tokens[1]
 
 
 def stray_word(state: Any, seat: int) -> Any:
@@ -405,3 +433,233 @@ def test_themes_judge_refuses_a_word_in_the_page(
     assert after.judgements[-1].accepted is False and after.judgements[-1].by == "juge"
     assert after.won_themes[1] == ()
     assert page.errors == [] and watcher.errors == []
+
+
+# --- Variante Simultanée: Alice in the page, Bruno over the WebSocket --------------------------
+
+SEARCHING = '#jeu[data-a-jouer="true"][data-phase="recherche"]'
+
+
+def card_ids(page: Any, selector: str) -> list[str]:
+    ids: list[str] = page.eval_on_selector_all(
+        f"{selector} [data-card], {selector} [data-id]",
+        "els => els.map(e => e.dataset.card || e.dataset.id)",
+    )
+    return ids
+
+
+def say_word(page: Any, word: Any, own: str) -> None:
+    """Choose the word's theme and cards in the page (``own``: where its own letters are)."""
+    page.check(f"#t-theme-{word.column}")
+    column = f'#jeu .t-colonne[data-colonne="{word.column}"]'
+    for card in word.cards:
+        mine = page.locator(f'{own} [data-card="{card}"]')
+        target = mine if mine.count() else page.locator(f'{column} [data-card="{card}"]')
+        target.click()
+        assert target.get_attribute("aria-pressed") == "true"
+    page.fill("#t-mot", word.word)
+
+
+def test_themes_simultaneous_word_rien_and_judge(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    options = {"mode": "simultanee", "jugement": "juge", "delai_juge": 60}
+    table_id, tokens = people_table(page, live_server, 2, options)
+    page.wait_for_selector(SEARCHING)
+    state = server_state(live_server, table_id)
+    assert state.phase == "recherche" and len(state.turned) == 2
+    # The two turned cards first, who searches, no hand, no hourglass, no turn to end.
+    assert card_ids(page, "#t-retournees") == list(state.turned)
+    first = page.eval_on_selector_all("#jeu > section", "els => els.map(e => e.id || e.className)")
+    assert first[0] == "t-retournees-zone", first
+    assert page.inner_text("#t-cherchent") == "Cherchent encore : Alice (vous), Bruno."
+    assert "Sans sablier" in page.inner_text("#t-consigne")
+    assert page.locator("#btn-fin-tour, #btn-changer-main, #t-main").count() == 0
+    assert page.is_hidden("#sablier") and page.inner_text("#t-temps") == ""
+    # A word with one or two turned cards and the column's letters: the first wins the round.
+    word = state.word_choices()[0]
+    theme = state.claim_themes(word)[0]
+    say_word(page, word, "#t-retournees")
+    page.screenshot(path=str(screenshots / "themes-simultanee.png"), full_page=True)
+    moves = len(stored_record(live_server, table_id).moves)
+    page.click("#btn-dire")
+    won = page.locator("#t-manche-precedente[data-gagnant='0']")
+    won.wait_for()
+    assert f"« {word.word}" in won.inner_text() or word.word in won.inner_text()
+    said = stored_record(live_server, table_id).moves[moves]
+    assert said.seat == ME and said.action["type"] == "mot"
+    assert said.action["mot"] == word.word and said.action["colonne"] == word.column
+    assert sorted(said.action["cartes"]) == sorted(word.cards)
+    after = server_state(live_server, table_id)
+    assert after.round == state.round + 1 and sorted(after.won_letters[ME]) == sorted(word.cards)
+    me = page.locator('#t-joueurs li[data-place="0"]')
+    assert me.locator(".t-pastille-theme").first.inner_text() == theme
+    assert sorted(card_ids(page, '#t-joueurs li[data-place="0"] .t-joueur__lettres')) == sorted(
+        word.cards
+    )
+    assert me.locator(".t-joueur__score").get_attribute("data-score") == str(after.score(ME))
+    page.wait_for_function(
+        "ids => [...document.querySelectorAll('#t-retournees [data-card]')]"
+        ".map(e => e.dataset.card).join() === ids.join()",
+        arg=list(after.turned),
+    )
+    with Opponent(live_server, table_id, tokens[1]) as bruno:
+        # Bruno says a word of another theme: Alice judges it and refuses; he owes a card.
+        for _ in range(6):
+            state = server_state(live_server, table_id)
+            stray = next(
+                (w for w in state.word_choices(other_themes=True) if not state.in_vocabulary(w)),
+                None,
+            )
+            if stray is not None:
+                break
+            page.wait_for_selector(SEARCHING)
+            page.click("#btn-rien")
+            bruno.play({"type": "rien"}, phase="recherche")
+        else:
+            raise AssertionError("Bruno never had a word for the judge")
+        coup = {"type": "mot", "colonne": stray.column, "mot": stray.word}
+        bruno.play({**coup, "cartes": list(stray.cards)}, phase="recherche")
+        page.wait_for_selector('#jeu[data-a-jouer="true"][data-phase="jugement"]')
+        assert page.inner_text("#t-question").startswith(f"Valider « {stray.word} »")
+        page.click("#btn-refuser")
+        page.wait_for_selector(SEARCHING)
+        debt = page.locator('#t-joueurs li[data-place="1"] .t-joueur__dette')
+        debt.wait_for()
+        assert debt.get_attribute("data-dette") == "1"
+        assert debt.inner_text() == "doit défausser 1 carte"
+        assert page.inner_text("#t-cherchent") == "Cherchent encore : Alice (vous)."
+        # « Rien »: Alice gives up the round; nobody is left, two new cards are turned.
+        round_before = server_state(live_server, table_id).round
+        moves = len(stored_record(live_server, table_id).moves)
+        page.click("#btn-rien")
+        nobody = page.locator(f"#t-manche-precedente[data-manche='{round_before}']")
+        nobody.wait_for()
+        assert "personne n'a trouvé de mot" in nobody.inner_text()
+        record = stored_record(live_server, table_id)
+        assert record.moves[moves].seat == ME and record.moves[moves].action == {"type": "rien"}
+        final = server_state(live_server, table_id)
+        assert final.round == round_before + 1 and final.debts[1] == 1
+        page.wait_for_selector(SEARCHING)
+    assert page.errors == []
+
+
+# --- Variante par équipe: Alice (seat 0) and Chloé (2) against Bruno (1) and Dora (3) ----------
+
+TEAM_OPTIONS = {"mode": "equipe", "jugement": "vocabulaire", "secondes": 120}
+
+
+def team_zero_plays(server: LiveServer, table_id: str, opponent: Opponent) -> Any:
+    """If the other team plays first, one of its people ends its round; the state then."""
+    state = server_state(server, table_id)
+    if state.active != 0:
+        opponent.play({"type": "fin_du_tour"})
+        state = server_state(server, table_id)
+    assert state.active == 0 and state.phase == "jeu"
+    return state
+
+
+def test_themes_teams_packets_are_secret_and_a_word_takes_one(
+    page: Any, new_page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    table_id, tokens = people_table(page, live_server, 4, TEAM_OPTIONS)
+    with Opponent(live_server, table_id, tokens[3]) as dora:
+        state = team_zero_plays(live_server, table_id, dora)
+        page.wait_for_selector(MY_TURN)
+        # The teams and their scores; this team's three packets, face up for Alice.
+        teams = page.inner_text("#t-equipes")
+        assert "Équipe 1 (la vôtre) : Alice (vous), Chloé" in teams
+        assert "Équipe 2 : Bruno, Dora" in teams
+        for packet, cards in enumerate(state.packets):
+            assert sorted(card_ids(page, f"#t-paquet-{packet}")) == sorted(cards)
+            assert len(cards) == packet + 1
+        assert page.inner_text("#t-themes-manche").startswith("Thèmes trouvés cette manche (0/3)")
+        page.wait_for_function(
+            "() => /Il reste \\d+ s à votre équipe/"
+            ".test(document.querySelector('#t-temps')?.textContent || '')"
+        )
+        assert re.fullmatch(
+            r"⏳ Sablier de .+ : \d+ s sur 120|⏳ Votre sablier : \d+ s sur 120",
+            page.text_content("#sablier") or "",
+        )
+        # Bruno's page and Dora's WebSocket: the packets' sizes only, face down.
+        bruno = new_page()
+        open_seat(bruno, live_server, table_id, 1, tokens[1])
+        bruno.wait_for_selector("#t-paquets .t-dos")
+        assert bruno.locator("#t-paquets .t-dos").count() == 6
+        assert card_ids(bruno, "#t-paquets") == []
+        assert bruno.locator("#t-mot").count() == 0
+        assert "Au tour de l'équipe 1 (Alice, Chloé)" in bruno.inner_text("#t-consigne")
+        seen = dora.wait_until(lambda e: (e.get("vue") or {}).get("equipe_active") == 0)
+        assert [p["restantes"] for p in seen["vue"]["paquets"]] == [1, 2, 3]
+        assert all("cartes" not in p for p in seen["vue"]["paquets"])
+        text = json.dumps(seen)
+        assert not [c for cards in state.packets for c in cards if f'"{c}"' in text]
+        # A word with a packet's letters and the column's.
+        word = state.word_choices()[0]
+        assert word.packet is not None
+        say_word(page, word, f"#t-paquet-{word.packet}")
+        assert page.is_checked(f"#t-paquet-choix-{word.packet}")
+        page.screenshot(path=str(screenshots / "themes-equipe.png"), full_page=True)
+        moves = len(stored_record(live_server, table_id).moves)
+        page.click("#btn-dire")
+        page.locator("#t-decisions .t-decision[data-accepte='true'][data-place='0']").wait_for()
+        said = stored_record(live_server, table_id).moves[moves]
+        assert said.seat == ME and said.action["paquet"] == word.packet
+        assert said.action["mot"] == word.word and said.action["colonne"] == word.column
+        assert sorted(said.action["cartes"]) == sorted(word.cards)
+        after = server_state(live_server, table_id)
+        assert after.used[word.packet] and after.active == 0
+        page.wait_for_selector(f"#t-paquet-{word.packet}[data-utilise='true']")
+        assert page.get_attribute("#t-themes-manche", "data-nombre") == "1"
+        score = page.get_attribute("#t-equipes li[data-equipe='0'] .t-joueur__score", "data-score")
+        assert score == str(after.team_score(0)) != "0"
+        bruno.wait_for_selector(f"#t-paquet-{word.packet}[data-utilise='true']")
+        assert card_ids(bruno, "#t-paquets") == []
+        # A second word, packet and cards left to the server (« Au mieux »).
+        second = after.word_choices()[0]
+        page.check(f"#t-theme-{second.column}")
+        page.check("#t-paquet-auto")
+        page.fill("#t-mot", second.word)
+        page.click("#btn-dire")
+        page.wait_for_function(
+            "() => document.querySelectorAll('#t-paquets [data-utilise=\"true\"]').length === 2"
+        )
+        auto = stored_record(live_server, table_id).moves[moves + 1]
+        assert auto.seat == ME and auto.action["mot"] == second.word
+        assert auto.action["paquet"] != word.packet and auto.action["cartes"]
+    assert page.errors == [] and bruno.errors == []
+
+
+# --- phone width -----------------------------------------------------------------------------
+
+
+def test_themes_variants_at_phone_width(
+    new_page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    for mode in ("simultanee", "equipe"):
+        page = new_page(PHONE)
+        if mode == "simultanee":
+            table_id, _ = people_table(page, live_server, 2, {"mode": mode, "jugement": "juge"})
+            page.wait_for_selector(SEARCHING)
+            state = server_state(live_server, table_id)
+            page.click(f'#t-retournees [data-card="{state.turned[0]}"]')
+            buttons = ("#btn-dire", "#btn-rien", "#t-mot", "#t-retournees")
+        else:
+            table_id, tokens = people_table(page, live_server, 4, TEAM_OPTIONS)
+            with Opponent(live_server, table_id, tokens[1]) as bruno:
+                state = team_zero_plays(live_server, table_id, bruno)
+            page.wait_for_selector(MY_TURN)
+            page.click(f'#t-paquet-2 [data-card="{state.packets[2][0]}"]')
+            buttons = ("#btn-dire", "#btn-fin-tour", "#t-mot", "#t-paquet-2", "#t-choix-paquet")
+        column = next(i for i, pile in enumerate(state.piles) if pile)
+        page.check(f"#t-theme-{column}")
+        page.fill("#t-mot", "Un mot assez long pour voir")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"] + 1, f"{mode}: the page scrolls sideways ({width} px)"
+        for selector in buttons:
+            box = page.locator(selector).bounding_box()
+            right = PHONE["width"] + 1
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= right, (mode, selector)
+        page.screenshot(path=str(screenshots / f"themes-{mode}-mobile.png"), full_page=True)
+        assert page.errors == []

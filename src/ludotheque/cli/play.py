@@ -336,20 +336,22 @@ def _play_themes(
     extra: JsonObject,
     timed_ask: TimedAsk | None,
 ) -> int:
-    """``play themes``: the person at place 1 against bots (default greedy, else random)."""
-    from ludotheque.games.themes.state import ThemesState
-
+    """``play themes``: the person at place 1 against bots (default greedy, else random), in
+    the four modes (Équipe: 4 to 12 players, 4 by default; the others: 2 to 6)."""
     from .play_themes import ThemesTerminal, default_bot_name, load_bots, new_match
 
     if solo or players == 1:
         return _error(errors, "Thèmes se joue de 2 à 6 joueurs : pas de solo.")
     if mode is not None:
         extra = {**extra, "mode": mode}
+    teams = extra.get("mode") == "equipe"
+    low, high = (4, 12) if teams else (2, 6)
     names = [name.strip() for name in (bots or "").split(",") if name.strip()]
     if players is None:
-        players = max(2, 1 + len(names))
-    if not 2 <= players <= 6:
-        return _error(errors, f"Thèmes se joue de 2 à 6 joueurs, pas à {players}.")
+        players = max(low, 1 + len(names))
+    if not low <= players <= high:
+        variant = "La variante par équipe" if teams else "Thèmes"
+        return _error(errors, f"{variant} se joue de {low} à {high} joueurs, pas à {players}.")
     if len(names) > players - 1:
         return _error(errors, f"Trop de robots : {len(names)} pour {players - 1} place(s).")
     bot_names = [
@@ -364,12 +366,6 @@ def _play_themes(
     except LudoError as error:
         return _error(errors, f"Partie refusée — {error.message}")
     state_mode = match.record.options.get("mode")
-    if not isinstance(match.state, ThemesState):
-        return _error(
-            errors,
-            f"La variante « {state_mode} » de Thèmes ne se joue pas encore dans le terminal "
-            "(modes : classique, expert).",
-        )
     path = save if save is not None else default_save_path("themes", seed, env)
     console.print(
         Text.assemble(
@@ -378,6 +374,16 @@ def _play_themes(
             f"({', '.join(bot_names)}), graine {seed}. Tapez « aide » pour la notation.",
         )
     )
+    view = match.state.view(0)
+    teams_of = view.get("equipes")
+    if isinstance(teams_of, list):
+        listed = " ; ".join(
+            f"équipe {t + 1} : places "
+            + ", ".join(str(s + 1) for s in members if isinstance(s, int))
+            for t, members in enumerate(teams_of)
+            if isinstance(members, list)
+        )
+        console.print(f"Équipes — {listed} (vous êtes dans l'équipe 1).", soft_wrap=True)
     saver = RecordFile(path, console)
     terminal = ThemesTerminal(
         match,
@@ -501,10 +507,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Jouer dans le terminal contre des robots (ou seul contre la Rotative).
 
-        Thèmes (-o mode=expert, -o jugement=vote, -o secondes=60) : « 2 new york » dit un mot
-        pour le thème de la colonne 2 (cartes choisies au mieux), « 2 new york : E R O » en
-        nommant les lettres (N¹ première, E² seconde, S$ dernière), « 2+ nemo » associe la 5e
-        pile (Expert) ; main, fin, oui / non (juge : silence = oui), table, aide, quitter.
+        Thèmes (-o mode=expert|simultanee|equipe, -o jugement=vote, -o secondes=60) : « 2 new
+        york » dit un mot pour le thème de la colonne 2 (cartes choisies au mieux), « 2 new york :
+        E R O » en nommant les lettres (N¹ première, E² seconde, S$ dernière), « 2+ nemo »
+        associe la 5e pile (Expert) ; main, fin, oui / non (juge : silence = oui), table, aide,
+        quitter. Simultanée : même notation avec les deux cartes retournées, « rien » abandonne
+        la manche ; le compte à rebours est le temps du robot le plus rapide. Équipe (-n 4 à
+        12, -o equipes=2) : « p2 3 new york » = paquet de 2 cartes, colonne 3 (sans pN, le
+        meilleur paquet) ; « fin » laisse vos coéquipiers finir la manche.
         """
         console = Console()
         status = play_game(

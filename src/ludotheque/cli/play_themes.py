@@ -1,24 +1,47 @@
-"""Play Thèmes in the terminal: a person at seat 0 against bots.
+"""Play Thèmes in the terminal: a person at seat 0 against bots, in the four modes.
 
 Like Letter's front end, the game goes through a :class:`~ludotheque.core.match.Match` (JSON
 actions; the record is saved after every accepted action) with an injected console, ``ask``,
-``timed_ask``, clock and sleep. The person's turn runs under the rules' hourglass
-(``state.rule_timers()``): one hourglass for the whole turn, however many words are said; when
-it runs out the timer's action (« temps écoulé ») is submitted. When the person judges a word,
-the judge's window runs too, and silence means yes.
+``timed_ask``, clock and sleep. Only the chosen actions are recorded: the bots' thinking times
+below are the terminal's, not the rules'.
 
-Notation (:data:`TYPED_HELP`): ``2 new york`` says a word for the theme of column 2 (the cards
-worth the most are chosen, :meth:`Themes.complete_action`), ``2 new york : E R O`` names the
-letters taken, ``2+ nemo`` (Expert) also claims the fifth pile's theme; ``main``, ``fin``,
-``oui`` / ``non``. Bots come from :func:`ludotheque.bots.simulate.bot_factories` (the game's
-``bots.BOTS``, or the random bot); a bot with a ``seconds_per_word`` attribute is paced.
+- **Classique / Expert**: the person's turn runs under the rules' hourglass
+  (``state.rule_timers()``): one hourglass for the whole turn, however many words are said; when
+  it runs out the timer's action (« temps écoulé ») is submitted. When the person judges a word,
+  the judge's window runs too, and silence means yes.
+- **Simultanée** (no hourglass, two turned cards, everyone searches at once): a race. At the
+  start of each round every bot still in it decides what it would say (a word, or « rien ») and
+  gets a *finding time* from its level: its ``seconds_per_word`` times a factor drawn in
+  [0.75, 1.25] (a bot that finds nothing gives up after twice its time). The person's prompt is
+  timed up to the earliest of those times; answering first with a valid word wins the round; when
+  the time passes (or the answer comes late), that bot says its word (or « rien ») and, if the
+  round goes on, the prompt resumes until the next bot's time. ``rien``: give up the round. When
+  every bot has given up, the person has all the time they need.
+- **Équipe** (seat ``s`` is in team ``s % équipes``): on the person's team's round, the team's
+  hourglass runs (the countdown is the hourglass) and its three packets (1, 2, 3 cards) are
+  shown. Bot teammates search at the same time: each finds a word every ``seconds_per_word``
+  seconds (the first after that times the same drawn factor); the words found so far are said
+  whenever the person answers, before the answer, and when the hourglass runs out (if a packet
+  and a theme are left). ``fin`` hands over to the teammates: they say at once the words they
+  would find in the time left, then the round ends. Other teams' rounds are played by
+  their bots, each word costing its finder's ``seconds_per_word`` of that team's hourglass.
+
+Notation (:data:`NOTATIONS`, :func:`help_panel`): ``2 new york`` says a word for the theme of
+column 2 (the cards worth the most are chosen, :meth:`Themes.complete_action`), ``2 new york :
+E R O`` names the letters taken, ``2+ nemo`` (Expert) also claims the fifth pile's theme; ``main``,
+``fin``, ``oui`` / ``non``; ``rien`` (Simultanée); ``p2 3 new york`` (Équipe: packet of 2 cards,
+column 3; without ``pN`` the packet worth the most is chosen). Bots come from
+:func:`ludotheque.bots.simulate.bot_factories` (the game's ``bots.BOTS``, or the random bot); a
+bot with a ``seconds_per_word`` attribute is paced.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import product
 
 from rich import box
@@ -36,8 +59,19 @@ from ludotheque.core.protocol import Outcome, RuleTimer, Seat
 from ludotheque.core.record import GameRecord
 from ludotheque.core.rng import Rng
 from ludotheque.games.themes import Themes
-from ludotheque.games.themes.actions import Action, EndTurn, Redraw, Timeout, Verdict, Word
+from ludotheque.games.themes.actions import (
+    Action,
+    EndTurn,
+    GiveUp,
+    Redraw,
+    Timeout,
+    Verdict,
+    Word,
+)
+from ludotheque.games.themes.game import AnyThemesState
 from ludotheque.games.themes.state import ThemesState
+from ludotheque.games.themes.state_simultaneous import SimultaneousState
+from ludotheque.games.themes.state_teams import PACKET_SIZES, TeamsState
 from ludotheque.lexicon.normalize import normalize
 
 from .countdown import TimedAsk
@@ -45,6 +79,7 @@ from .themes_render import LEGEND, MARKS, table_of
 
 __all__ = [
     "HUMAN",
+    "NOTATIONS",
     "TYPED_HELP",
     "Quit",
     "ThemesTerminal",
@@ -52,21 +87,31 @@ __all__ = [
     "load_bots",
     "new_match",
     "parse_typed",
+    "typed_help",
 ]
 
 Ask = Callable[[str], str]
 HUMAN: Seat = 0
 MAX_BOT_ACTIONS = 60
 """A bot that keeps acting in one turn is stopped there (its turn ends)."""
+DEFAULT_PACE = 15.0
+"""The thinking time of a bot without ``seconds_per_word`` (Simultanée, Équipe)."""
+GIVE_UP_FACTOR = 2.0
+"""Simultanée: a bot that finds nothing says « rien » after this many times its pace."""
+TICK = 0.05
+"""A countdown shorter than this is over (a float clock cannot count smaller steps)."""
+WATCH_WAIT = 2.0
+"""At most this long (real terminal) between two bots' moves the person only watches."""
 
 _HELP_WORDS = {"aide", "?", "help"}
 _YES = {"oui", "o", "valider", "valide"}
 _NO = {"non", "n", "refuser", "refuse"}
-_WORD = re.compile(r"^(\d+)\s*(\+?)\s+(.+)$")
+_WORD = re.compile(r"^(?:p\s*(\d+)\s+)?(\d+)\s*(\+?)\s+(.+)$", re.IGNORECASE)
 _CARD_ID = re.compile(r"^L\d+$", re.IGNORECASE)
 _MARK_OF = {"¹": "premiere", "1": "premiere", "²": "seconde", "2": "seconde", "$": "derniere"}
 
-NOTATION = (
+_JUDGE_LINE = ("oui / non", "quand vous êtes juge : valider ou refuser le mot (silence = oui)")
+CLASSIC_NOTATION = (
     (
         "2 new york",
         "dire un mot pour le thème de la colonne 2 ; les cartes qui rapportent le plus sont "
@@ -80,10 +125,60 @@ NOTATION = (
     ("2+ nemo", "Expert : le mot vaut aussi pour le thème de la 5e pile (3 PV)"),
     ("main", "changer ses trois lettres (une fois par tour)"),
     ("fin", "finir son tour avant la fin du sablier"),
-    ("oui / non", "quand vous êtes juge : valider ou refuser le mot (silence = oui)"),
+    _JUDGE_LINE,
 )
-TYPED_HELP = "\n".join(f"{typed:<20} {meaning}" for typed, meaning in NOTATION)
-"""The notation as plain text (one line per form)."""
+SIMULTANEOUS_NOTATION = (
+    (
+        "2 new york",
+        "dire un mot pour le thème de la colonne 2 : au moins une des deux cartes retournées et "
+        "une des deux visibles de la colonne (celles qui rapportent le plus sont choisies)",
+    ),
+    ("2 new york : E R O", "en nommant les lettres prises (N¹, E², S$ ou L091)"),
+    ("rien", "vous ne trouvez rien : vous abandonnez la manche"),
+    _JUDGE_LINE,
+)
+TEAM_NOTATION = (
+    (
+        "p2 3 new york",
+        "un mot pour le thème de la colonne 3 avec le paquet de 2 cartes (p1, p2, p3 : les "
+        "paquets de 1, 2 et 3 cartes ; au moins une lettre du paquet, une de la colonne)",
+    ),
+    ("3 new york", "sans paquet : celui qui rapporte le plus est choisi"),
+    ("p1 3 new york : N¹ E", "en nommant les lettres prises"),
+    (
+        "fin",
+        "passer la main à vos coéquipiers robots : ils disent les mots qu'ils trouveraient dans "
+        "le temps qui reste, puis la manche finit",
+    ),
+    _JUDGE_LINE,
+)
+NOTATIONS = {
+    "classique": CLASSIC_NOTATION,
+    "expert": CLASSIC_NOTATION,
+    "simultanee": SIMULTANEOUS_NOTATION,
+    "equipe": TEAM_NOTATION,
+}
+"""The typed notation of each mode: (what is typed, what it means)."""
+RULES_REMINDER = {
+    "simultanee": "Sans sablier : deux cartes sont retournées et tout le monde cherche en même "
+    "temps. Le compte à rebours ⏳ est le temps de réflexion du robot le plus rapide : "
+    "répondez avant lui pour gagner la manche. Un mot refusé coûte une carte gagnée (ou une "
+    "dette, payée au prochain gain).",
+    "equipe": "Votre équipe a un sablier pour 3 mots sur 3 thèmes différents, un mot par paquet. "
+    "Vos coéquipiers robots cherchent en même temps que vous (un mot toutes les 9 à 30 s selon "
+    "leur niveau) : ils disent leurs mots à chacune de vos réponses et à la fin du sablier. "
+    "Moins de 3 mots : les lettres restent acquises, les thèmes de la manche "
+    "sont défaussés.",
+}
+
+
+def typed_help(mode: str = "classique") -> str:
+    """The notation of ``mode`` as plain text (one line per form)."""
+    return "\n".join(f"{typed:<20} {meaning}" for typed, meaning in NOTATIONS[mode])
+
+
+TYPED_HELP = typed_help()
+"""The classic notation as plain text (one line per form)."""
 
 
 class Quit(Exception):
@@ -115,34 +210,71 @@ def default_bot_name() -> str:
     return "greedy" if "greedy" in bot_factories(Themes()) else "random"
 
 
-def help_panel() -> Panel:
+def mode_of(state: AnyThemesState) -> str:
+    if isinstance(state, SimultaneousState):
+        return "simultanee"
+    if isinstance(state, TeamsState):
+        return "equipe"
+    return state.config.mode
+
+
+def help_panel(mode: str = "classique") -> Panel:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold cyan", no_wrap=True)
     grid.add_column(overflow="fold")
-    for typed, meaning in NOTATION:
+    for typed, meaning in NOTATIONS.get(mode, CLASSIC_NOTATION):
         grid.add_row(typed, meaning)
-    body = Group(
-        Text("Notation", style="bold"),
-        grid,
+    parts: list[Text | Table] = [Text("Notation", style="bold"), grid]
+    if mode in RULES_REMINDER:
+        parts.append(Text(RULES_REMINDER[mode]))
+    parts += [
         Text(f"Lettres : {LEGEND}."),
         Text(
             "À chaque question : aide (ou ?) ; table : réafficher la table ; "
             "quitter : arrêter (la partie reste enregistrée)."
         ),
+    ]
+    return Panel(
+        Group(*parts), title="Aide", title_align="left", border_style="green", box=box.ROUNDED
     )
-    return Panel(body, title="Aide", title_align="left", border_style="green", box=box.ROUNDED)
 
 
-def _unreadable(text: str) -> MalformedInput:
+_EXAMPLES = {
+    "classique": "« 2 new york », « 2 new york : E R O », « main », « fin »",
+    "expert": "« 2 new york », « 2+ nemo », « main », « fin »",
+    "simultanee": "« 2 new york », « 2 new york : E R O », « rien »",
+    "equipe": "« p2 3 new york », « 3 new york », « fin »",
+}
+
+
+def _unreadable(text: str, mode: str) -> MalformedInput:
     return MalformedInput(
-        f"Coup illisible : « {text} ». Tapez par exemple « 2 new york », « 2 new york : E R O », "
-        "« main », « fin » ou « aide »."
+        f"Coup illisible : « {text} ». Tapez par exemple {_EXAMPLES[mode]} ou « aide »."
     )
 
 
-def _card_choices(state: ThemesState, seat: Seat, column: int, token: str) -> list[str]:
-    """The cards of the hand and of the column's visible ones that ``token`` may stand for."""
-    pool = [*state.hands[seat], *state.visible_letters(column)]
+def _problem(state: AnyThemesState, seat: Seat, word: Word) -> str | None:
+    if isinstance(state, ThemesState):
+        return state.word_problem(seat, word)
+    return state.word_problem(word)
+
+
+def _own_cards(
+    state: AnyThemesState, seat: Seat, packet: int | None
+) -> list[tuple[int | None, tuple[str, ...]]]:
+    """The cards a word may take besides the column's, by packet (None outside Équipe)."""
+    if isinstance(state, SimultaneousState):
+        return [(None, state.turned)]
+    if isinstance(state, TeamsState):
+        packets = range(len(PACKET_SIZES)) if packet is None else [packet]
+        return [(p, state.packets[p]) for p in packets if not state.used[p]] or [
+            (p, state.packets[p]) for p in packets
+        ]
+    return [(None, state.hands[seat])]
+
+
+def _card_choices(state: AnyThemesState, pool: Sequence[str], token: str) -> list[str]:
+    """The cards of ``pool`` that ``token`` may stand for."""
     if _CARD_ID.match(token):
         wanted = token.upper()
         return [c for c in pool if c.upper() == wanted]
@@ -164,64 +296,104 @@ def _card_choices(state: ThemesState, seat: Seat, column: int, token: str) -> li
 
 
 def _explicit_cards(
-    state: ThemesState, seat: Seat, column: int, word: str, fifth: bool, tokens: list[str]
+    state: AnyThemesState,
+    seat: Seat,
+    column: int,
+    word: str,
+    fifth: bool,
+    packet: int | None,
+    tokens: list[str],
 ) -> Word:
     """The word with the cards the letters name (the best legal choice when several fit)."""
-    if not 0 <= column < len(state.piles):
-        raise MalformedInput(f"Colonne {column + 1} inconnue : les thèmes vont de 1 à 4.")
-    choices = []
-    for token in tokens:
-        found = _card_choices(state, seat, column, token)
-        if not found:
-            raise IllegalAction(
-                f"Aucune carte « {token} » dans votre main ni visible sous le thème {column + 1}."
-            )
-        choices.append(found)
     best: tuple[int, Word] | None = None
     first_problem: str | None = None
     letters = state.catalog.letters
-    for cards in product(*choices):
-        if len(set(cards)) != len(cards):
-            continue
-        candidate = Word(column, word, tuple(cards), fifth)
-        problem = state.word_problem(seat, candidate)
-        if problem is not None:
-            first_problem = first_problem or problem
-            continue
-        points = sum(letters[c].points for c in cards)
-        if best is None or points > best[0]:
-            best = (points, candidate)
+    where = {
+        "simultanee": "parmi les cartes retournées",
+        "equipe": "dans les paquets",
+    }.get(mode_of(state), "dans votre main")
+    for chosen, own in _own_cards(state, seat, packet):
+        pool = [*own, *state.visible_letters(column)]
+        choices = []
+        for token in tokens:
+            found = _card_choices(state, pool, token)
+            if not found:
+                first_problem = first_problem or (
+                    f"Aucune carte « {token} » {where} ni visible sous le thème {column + 1}."
+                )
+                break
+            choices.append(found)
+        else:
+            for cards in product(*choices):
+                if len(set(cards)) != len(cards):
+                    continue
+                candidate = Word(column, word, tuple(cards), fifth, chosen)
+                problem = _problem(state, seat, candidate)
+                if problem is not None:
+                    first_problem = first_problem or problem
+                    continue
+                points = sum(letters[c].points for c in cards)
+                if best is None or points > best[0]:
+                    best = (points, candidate)
     if best is None:
         raise IllegalAction(first_problem or "Une même carte est nommée deux fois.")
     return best[1]
 
 
-def parse_typed(game: Themes, state: ThemesState, seat: Seat, text: str) -> Action:
-    """The action ``text`` stands for (:class:`LudoError` in French when it cannot be read).
-
-    The rules are checked when the action is submitted; only the cards are chosen here.
-    """
-    answer = " ".join(text.split())
-    command = answer.lower()
-    if not answer:
-        raise MalformedInput("Coup vide : tapez un mot (2 new york), main, fin ou aide.")
-    if command in ("main", "changer"):
-        return Redraw()
-    if command in ("fin", "stop", "passe"):
-        return EndTurn()
+def _command(state: AnyThemesState, command: str) -> Action | None:
+    """The action of a one-word command in ``state``'s mode, or None when it is not one."""
     if command in _YES:
         return Verdict(True)
     if command in _NO:
         return Verdict(False)
-    if re.fullmatch(r"\d+\s*\+?", answer):
+    if isinstance(state, SimultaneousState):
+        if command in ("rien", "passe", "fin"):
+            return GiveUp()
+        if command in ("main", "changer"):
+            raise IllegalAction("Variante Simultanée : pas de main, les lettres sont retournées.")
+        return None
+    if command in ("fin", "stop", "passe"):
+        return EndTurn()
+    if command in ("main", "changer"):
+        if isinstance(state, TeamsState):
+            raise IllegalAction("Variante par équipe : pas de main, vos lettres sont les paquets.")
+        return Redraw()
+    if command == "rien":
+        raise IllegalAction("« rien » ne sert qu'en variante Simultanée : tapez « fin ».")
+    return None
+
+
+def parse_typed(game: Themes, state: AnyThemesState, seat: Seat, text: str) -> Action:
+    """The action ``text`` stands for (:class:`LudoError` in French when it cannot be read).
+
+    The rules are checked when the action is submitted; only the cards (and, in Équipe, the
+    packet) are chosen here.
+    """
+    mode = mode_of(state)
+    answer = " ".join(text.split())
+    if not answer:
+        raise MalformedInput(f"Coup vide : tapez par exemple {_EXAMPLES[mode]} ou « aide ».")
+    command = _command(state, answer.lower())
+    if command is not None:
+        return command
+    if re.fullmatch(r"(?:p\s*\d+\s+)?\d+\s*\+?", answer, re.IGNORECASE):
         raise MalformedInput(f"Il manque le mot : « {answer} new york » par exemple.")
     found = _WORD.match(answer)
     if found is None:
-        raise _unreadable(answer)
-    column = int(found.group(1)) - 1
-    fifth = bool(found.group(2))
-    rest = found.group(3)
-    word, colon, letters = rest.partition(":")
+        raise _unreadable(answer, mode)
+    packet: int | None = None
+    if found.group(1) is not None:
+        if not isinstance(state, TeamsState):
+            raise MalformedInput("Les paquets (p1, p2, p3) ne servent qu'à la variante par équipe.")
+        size = int(found.group(1))
+        if size not in PACKET_SIZES:
+            raise MalformedInput(
+                f"Paquet p{size} inconnu : p1, p2 ou p3 (les paquets de 1, 2 et 3 cartes)."
+            )
+        packet = PACKET_SIZES.index(size)
+    column = int(found.group(2)) - 1
+    fifth = bool(found.group(3))
+    word, colon, letters = found.group(4).partition(":")
     word = word.strip()
     if not 0 <= column < len(state.piles):
         raise MalformedInput(
@@ -233,31 +405,50 @@ def parse_typed(game: Themes, state: ThemesState, seat: Seat, text: str) -> Acti
         tokens = letters.split()
         if not tokens:
             raise MalformedInput("Après « : », nommez les lettres prises : « 2 new york : E R O ».")
-        return _explicit_cards(state, seat, column, word, fifth, tokens)
+        return _explicit_cards(state, seat, column, word, fifth, packet, tokens)
     data: JsonObject = {"type": "mot", "colonne": column, "mot": word}
     if fifth:
         data["cinquieme"] = True
+    if packet is not None:
+        data["paquet"] = packet
     return game.decode_action(game.complete_action(state, seat, data))
 
 
-def _describe_mine(state: ThemesState, action: Action) -> str:
+def _letters_of(state: AnyThemesState, cards: Sequence[str]) -> str:
+    return " ".join(
+        state.catalog.letters[c].letter + MARKS.get(state.catalog.letters[c].constraint or "", "")
+        for c in cards
+    )
+
+
+def _describe_mine(state: AnyThemesState, action: Action) -> str:
     """The person's action, told to them (« Vous proposez… »)."""
     if isinstance(action, Word):
         themes = " + ".join(state.claim_themes(action))
-        letters = " ".join(
-            state.catalog.letters[c].letter
-            + MARKS.get(state.catalog.letters[c].constraint or "", "")
-            for c in action.cards
-        )
-        return f"Vous proposez « {action.word} » pour {themes} (lettres {letters})."
+        packet = f"paquet p{PACKET_SIZES[action.packet]}, " if action.packet is not None else ""
+        letters = _letters_of(state, action.cards)
+        return f"Vous proposez « {action.word} » pour {themes} ({packet}lettres {letters})."
     if isinstance(action, Redraw):
         return "Vous changez vos trois lettres."
     if isinstance(action, EndTurn):
+        if isinstance(state, TeamsState):
+            return "Vous terminez la manche de votre équipe."
         return "Vous terminez votre tour."
+    if isinstance(action, GiveUp):
+        return "Vous ne trouvez rien : vous abandonnez la manche."
     if isinstance(action, Verdict):
         word = state.claim.word if state.claim is not None else ""
         return f"Vous {'validez' if action.accept else 'refusez'} « {word} »."
     return "Vous : temps écoulé."
+
+
+@dataclass(slots=True)
+class _Find:
+    """A bot's planned move in a race: ``action`` at ``at`` seconds after the cards were turned."""
+
+    at: float
+    seat: Seat
+    action: Action
 
 
 class ThemesTerminal:
@@ -293,19 +484,32 @@ class ThemesTerminal:
         self.timed_ask = timed_ask
         self.clock = clock
         self.sleep = sleep  # None: bots are not paced
+        self.mode = mode_of(self.state)
         self.turned: dict[str, float] = {}  # hourglass key -> when it was turned over
         self.acted: dict[str, int] = {}  # a bot's turn (hourglass key) -> its actions so far
         self.shown = -1  # the number of moves when the table was last drawn
+        self.race: list[_Find] = []  # Simultanée: this round's bots' moves, fastest first
+        self.race_round = -1
+        self.race_start = 0.0
+        self.spent: dict[str, float] = {}  # Équipe: a bot team's round -> seconds used
+        self.mates: dict[Seat, float] = {}  # Équipe: a teammate -> when it next finds a word
+        self.mates_round = -1
 
     @staticmethod
-    def _state_of(match: Match) -> ThemesState:
+    def _state_of(match: Match) -> AnyThemesState:
         state = match.state
-        assert isinstance(state, ThemesState)
+        assert isinstance(state, (ThemesState, SimultaneousState, TeamsState))
         return state
 
     @property
-    def state(self) -> ThemesState:
+    def state(self) -> AnyThemesState:
         return self._state_of(self.match)
+
+    def classic_state(self) -> ThemesState:
+        """The state, in Classique or Expert (an AssertionError in the variants)."""
+        state = self.state
+        assert isinstance(state, ThemesState)
+        return state
 
     # --- the loop ------------------------------------------------------------------------------
 
@@ -326,8 +530,14 @@ class ThemesTerminal:
         return outcome
 
     def step(self) -> None:
-        """One action: a bot's, or the person's answer."""
+        """One action (or, in a race, one answer of the person): a bot's, or the person's."""
         state = self.state
+        if isinstance(state, SimultaneousState):
+            self._simultaneous_step(state)
+            return
+        if isinstance(state, TeamsState):
+            self._teams_step(state)
+            return
         movers = state.to_move()
         bots = sorted(movers - {HUMAN})
         if bots:
@@ -356,10 +566,42 @@ class ThemesTerminal:
         for event in self.state.events[events:]:
             self.console.print(Text("  " + event, style="dim"), soft_wrap=True)
 
+    def _say(self, line: str, style: str = "") -> None:
+        self.console.print(Text(line, style=style), soft_wrap=True)
+
     # --- bots ----------------------------------------------------------------------------------
 
+    def _bot_choice(self, seat: Seat) -> Action:
+        """What the bot at ``seat`` would do now (its random draws move on)."""
+        draws = self.rngs[seat].draws()
+        action: Action = self.bots[seat].choose(Observation.of(self.game, self.state, seat), draws)
+        self.rngs[seat] = draws.freeze()
+        return action
+
+    def _pace_of(self, seat: Seat) -> float:
+        pace = getattr(self.bots[seat], "seconds_per_word", 0)
+        return float(pace) if isinstance(pace, (int, float)) and pace > 0 else DEFAULT_PACE
+
+    def _finding_time(self, seat: Seat) -> float:
+        """The bot's pace times a factor in [0.75, 1.25] (its own draws)."""
+        draws = self.rngs[seat].draws()
+        factor = 0.75 + 0.5 * draws.random()
+        self.rngs[seat] = draws.freeze()
+        return self._pace_of(seat) * factor
+
+    def _bot_submit(self, seat: Seat, action: Action, fallback: Action) -> None:
+        """Submit a bot's action; a refused one is replaced by ``fallback``."""
+        try:
+            self._submit(seat, action)
+        except LudoError as error:
+            self._say(
+                f"{self.names[seat]} propose un coup refusé ({error.message}) : il passe.",
+                "yellow",
+            )
+            self._submit(seat, fallback)
+
     def _bot_move(self, seat: Seat) -> None:
-        state = self.state
+        state = self.classic_state()
         if state.phase == "jeu" and seat == state.active:
             timer = self._timer_of(seat, "tour-")
             if timer is not None:
@@ -370,20 +612,11 @@ class ThemesTerminal:
                     self.console.print(f"Sablier écoulé pour {self.names[seat]}.", style="yellow")
                     self._submit(seat, timer.action)
                     return
-        draws = self.rngs[seat].draws()
         bot = self.bots[seat]
-        action = bot.choose(Observation.of(self.game, state, seat), draws)
+        action = self._bot_choice(seat)
         self._pace(seat, bot, action)
-        try:
-            self._submit(seat, action)
-        except LudoError as error:
-            self.console.print(
-                f"{self.names[seat]} propose un coup refusé ({error.message}) : il passe.",
-                style="yellow",
-            )
-            fallback: Action = Verdict(True) if state.phase == "jugement" else EndTurn()
-            self._submit(seat, fallback)
-        self.rngs[seat] = draws.freeze()
+        fallback: Action = Verdict(True) if state.phase == "jugement" else EndTurn()
+        self._bot_submit(seat, action, fallback)
 
     def _pace(self, seat: Seat, bot: Bot, action: Action) -> None:
         """A bot with ``seconds_per_word`` takes that time to find a word (never past its
@@ -399,6 +632,228 @@ class ThemesTerminal:
         if wait > 0:
             self.console.print(f"{self.names[seat]} cherche un mot…", style="dim")
             self.sleep(wait)
+
+    # --- Simultanée: a race ----------------------------------------------------------------
+
+    def _simultaneous_step(self, state: SimultaneousState) -> None:
+        if state.phase == "jugement":
+            judges = sorted(state.to_move() - {HUMAN})
+            if judges:
+                self._bot_submit(judges[0], self._bot_choice(judges[0]), Verdict(True))
+            else:
+                self._human_move()
+            return
+        race = self._race(state)
+        pending = [find for find in race if not state.out[find.seat]]
+        elapsed = self.clock() - self.race_start
+        if state.out[HUMAN]:
+            if self.sleep is not None:
+                self.sleep(max(0.0, min(pending[0].at - elapsed, WATCH_WAIT)))
+            self._fire(pending[0])
+            return
+        if self.shown != len(self.match.record.moves):
+            self.show_table()
+        if pending and pending[0].at - elapsed < TICK:
+            self._fire(pending[0])
+            return
+        if pending:
+            left = pending[0].at - elapsed
+            if isinstance(pending[0].action, Word):
+                self._say(
+                    "⏳ Le plus rapide des robots a presque trouvé… Pas de sablier dans cette "
+                    f"variante : le compte à rebours ({math.ceil(left)} s) est son temps de "
+                    "réflexion.",
+                    "dim",
+                )
+            else:
+                self._say(
+                    f"⏳ Les robots cherchent encore : le compte à rebours ({math.ceil(left)} s) "
+                    "est le temps avant que l'un d'eux abandonne.",
+                    "dim",
+                )
+            raw = self._read_within(left)
+        else:
+            self._say("Les robots ont abandonné : prenez votre temps (ou tapez « rien »).", "dim")
+            try:
+                raw = self.ask(self._prompt())
+            except (EOFError, KeyboardInterrupt):
+                raise Quit from None
+        round_ = state.round
+        elapsed = self.clock() - self.race_start
+        for find in pending:  # the bots that spoke before the answer came
+            if find.at - elapsed >= TICK or not self._racing(round_):
+                break
+            self._fire(find)
+        if not self._racing(round_):
+            if raw is not None and raw.strip():
+                self._say("Trop tard : un robot a parlé avant vous.", "bold red")
+            return
+        if raw is not None:
+            self._typed(raw)
+
+    def _racing(self, round_: int) -> bool:
+        state = self.state
+        return (
+            isinstance(state, SimultaneousState)
+            and state.round == round_
+            and state.phase == "recherche"
+        )
+
+    def _race(self, state: SimultaneousState) -> list[_Find]:
+        """This round's plan: what each bot would say and when (fastest first)."""
+        if self.race_round != state.round:
+            self.race_round = state.round
+            self.show_table()
+            plan = []
+            for seat in self.bots:
+                if state.out[seat]:
+                    continue
+                action = self._bot_choice(seat)
+                at = self._finding_time(seat)
+                if not isinstance(action, Word):
+                    action, at = GiveUp(), at * GIVE_UP_FACTOR
+                plan.append(_Find(at, seat, action))
+            self.race = sorted(plan, key=lambda find: (find.at, find.seat))
+            self.race_start = self.clock()
+        return self.race
+
+    def _fire(self, find: _Find) -> None:
+        """A bot of the race says what it planned (« rien » if it is no longer legal)."""
+        if isinstance(find.action, Word):
+            self._say(f"{self.names[find.seat]} tape sur les cartes ({find.at:.0f} s) !", "yellow")
+        self._bot_submit(find.seat, find.action, GiveUp())
+
+    # --- Équipe ------------------------------------------------------------------------------
+
+    def _hourglass(self, state: TeamsState) -> RuleTimer[Action] | None:
+        return next((t for t in state.rule_timers() if t.key.startswith("manche-")), None)
+
+    def _teams_step(self, state: TeamsState) -> None:
+        if state.phase == "jugement":
+            timer = self._hourglass(state)
+            started = self.turned.get(timer.key) if timer is not None else None
+            if (
+                timer is not None
+                and started is not None
+                and self.clock() - started >= timer.seconds
+            ):
+                self._say("Sablier écoulé (le mot est encore au jugement).", "yellow")
+                self._submit(timer.seat, timer.action)
+                return
+            judges = sorted(state.to_move() - {HUMAN})
+            if judges:
+                self._bot_submit(judges[0], self._bot_choice(judges[0]), Verdict(True))
+            else:
+                self._human_move()
+            return
+        if state.active == state.config.team_of(HUMAN):
+            self._my_team_round(state)
+        else:
+            self._bot_team_move(state)
+
+    def _bot_team_move(self, state: TeamsState) -> None:
+        """One word of a bot team (its fastest finder), or the end of its round."""
+        timer = self._hourglass(state)
+        assert timer is not None
+        key = timer.key
+        acted = self.acted.get(key, 0)
+        self.acted[key] = acted + 1
+        members = [s for s in state.rotation(state.active) if s in self.bots]
+        found: list[tuple[float, int, Seat, Action]] = []
+        for order, seat in enumerate(members):
+            action = self._bot_choice(seat)
+            if isinstance(action, Word):
+                found.append((self._pace_of(seat), order, seat, action))
+        if not found:
+            self._bot_submit(members[0], EndTurn(), Timeout())
+            return
+        pace, _order, seat, action = min(found, key=lambda f: (f[0], f[1]))
+        spent = self.spent.get(key, 0.0) + pace
+        if spent > timer.seconds or acted >= MAX_BOT_ACTIONS:
+            self._say(f"Sablier écoulé pour l'équipe {state.active + 1}.", "yellow")
+            self._submit(timer.seat, timer.action)
+            return
+        self.spent[key] = spent
+        if self.sleep is not None:
+            self._say(f"{self.names[seat]} cherche un mot…", "dim")
+            self.sleep(pace)
+        self._bot_submit(seat, action, EndTurn())
+
+    def _my_team_round(self, state: TeamsState) -> None:
+        """The person's team plays: the person types, the bot teammates find words meanwhile."""
+        timer = self._hourglass(state)
+        assert timer is not None
+        if timer.key not in self.turned:
+            self.turned[timer.key] = self.clock()
+            self.show_table()
+            mates = [s for s in state.config.members(state.active) if s in self.bots]
+            self.mates = {seat: self._finding_time(seat) for seat in mates}
+            self.mates_round = state.round
+            help_line = (
+                " Vos coéquipiers cherchent en même temps : ils disent leurs mots à chacune de "
+                "vos réponses (et à la fin du sablier) ; « fin » leur passe la main."
+                if mates
+                else ""
+            )
+            self._say(
+                f"À votre équipe : {timer.seconds} s pour 3 mots sur 3 thèmes, un par paquet."
+                + help_line,
+                "bold",
+            )
+        started = self.turned[timer.key]
+        if self.shown != len(self.match.record.moves):
+            self.show_table()
+        round_ = state.round
+        elapsed = self.clock() - started
+        if timer.seconds - elapsed < TICK:
+            self._mates_speak(timer.seconds, round_)  # what they found within the hourglass
+            if self._still(round_):
+                self._say("Sablier écoulé !", "bold red")
+                self._submit(timer.seat, timer.action)
+            return
+        raw = self._read_within(timer.seconds - elapsed)
+        elapsed = self.clock() - started
+        self._mates_speak(min(elapsed + TICK, timer.seconds), round_)
+        if not self._still(round_):
+            if raw is not None and raw.strip():
+                self._say("La manche est finie : votre réponse arrive trop tard.", "bold red")
+            return
+        if elapsed > timer.seconds:
+            if raw is not None and raw.strip():
+                self._say("Trop tard : le sablier est écoulé.", "bold red")
+            return  # the next step submits the hourglass
+        if raw is not None:
+            self._typed(raw)
+
+    def _mates_speak(self, until: float, round_: int) -> None:
+        """The teammates say, in order, the words they found up to ``until`` seconds."""
+        while (mate := self._next_mate(until)) is not None and self._still(round_):
+            self._mate_finds(mate)
+
+    def _still(self, round_: int) -> bool:
+        state = self.state
+        return isinstance(state, TeamsState) and state.round == round_ and state.phase == "jeu"
+
+    def _next_mate(self, before: float) -> Seat | None:
+        """The teammate who finds a word next, within ``before`` seconds of the hourglass."""
+        waiting = [(at, seat) for seat, at in self.mates.items() if at <= before]
+        return min(waiting)[1] if waiting else None
+
+    def _mate_finds(self, seat: Seat) -> None:
+        """The teammate says the word it found (if any); it searches again for its pace."""
+        self.mates[seat] += self._pace_of(seat)
+        action = self._bot_choice(seat)
+        if isinstance(action, Word):
+            self._say(f"Votre coéquipier {self.names[seat]} a trouvé un mot !", "yellow")
+            self._bot_submit(seat, action, EndTurn())
+
+    def _mates_finish(self, state: TeamsState) -> None:
+        """« fin »: the teammates say at once the words they would find in the time left."""
+        timer = self._hourglass(state)
+        if timer is None or not self.mates:
+            return
+        self._say("Vos coéquipiers utilisent le temps qui reste.", "dim")
+        self._mates_speak(timer.seconds, state.round)
 
     # --- the person ----------------------------------------------------------------------------
 
@@ -422,7 +877,21 @@ class ThemesTerminal:
         claim = state.claim
         if state.phase == "jugement" and claim is not None:
             return f"Valider « {claim.word} » pour {' + '.join(claim.themes)} ? (oui/non) > "
+        if isinstance(state, SimultaneousState):
+            return "Votre mot (2 new york ; rien, aide) > "
+        if isinstance(state, TeamsState):
+            return "Votre mot (p2 3 new york ; fin, aide) > "
         return "Votre mot (2 new york ; main, fin, aide) > "
+
+    def _read_within(self, seconds: float) -> str | None:
+        """The person's next line under a countdown of ``seconds`` (None: nothing in time);
+        the caller checks the clock for a late answer."""
+        try:
+            if self.timed_ask is not None:
+                return self.timed_ask(self._prompt(), seconds)
+            return self.ask(f"[{math.ceil(seconds)} s] {self._prompt()}")
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
 
     def _answer(self, hourglass: RuleTimer[Action] | None) -> str | None:
         """The person's next line, or None when their hourglass ran out first."""
@@ -437,20 +906,49 @@ class ThemesTerminal:
         answer = self.ask(f"[{int(left)} s] {self._prompt()}")
         return None if self.clock() - started > hourglass.seconds else answer
 
+    def _typed(self, raw: str, *, judging: bool = False) -> bool:
+        """Handle one typed line; True when an action was submitted."""
+        answer = raw.strip()
+        command = answer.lower()
+        if not answer:
+            return False
+        if command in _HELP_WORDS:
+            self.console.print(help_panel(self.mode))
+            return False
+        if command == "table":
+            self.show_table()
+            return False
+        if command == "quitter":
+            raise Quit
+        state = self.state
+        try:
+            action = parse_typed(self.game, state, HUMAN, answer)
+            if judging and not isinstance(action, Verdict):
+                raise IllegalAction("Un mot attend votre jugement : répondez oui ou non.")
+            if isinstance(action, Timeout):
+                raise IllegalAction("Le temps écoulé ne se tape pas.")
+            if isinstance(state, TeamsState) and isinstance(action, EndTurn):
+                state.check(HUMAN, action)
+                self._mates_finish(state)
+                if not self._still(state.round):
+                    return True
+            self._submit(HUMAN, action)
+        except LudoError as error:
+            self._say(error.message, "bold red")
+            return False
+        return True
+
     def _human_move(self) -> None:
         if self.shown != len(self.match.record.moves):
             self.show_table()
         judging = self.state.phase == "jugement"
         if judging and self.state.claim is not None:
             claim = self.state.claim
-            self.console.print(
-                Text(
-                    f"{self.names[claim.seat]} dit « {claim.word} » pour "
-                    f"{' + '.join(claim.themes)} : le mot n'est pas dans le vocabulaire du thème, "
-                    "à vous de juger (silence = oui).",
-                    style="bold yellow",
-                ),
-                soft_wrap=True,
+            self._say(
+                f"{self.names[claim.seat]} dit « {claim.word} » pour "
+                f"{' + '.join(claim.themes)} : le mot n'est pas dans le vocabulaire du thème, "
+                "à vous de juger (silence = oui).",
+                "bold yellow",
             )
         while True:
             hourglass = self._my_hourglass()
@@ -460,41 +958,30 @@ class ThemesTerminal:
                 raise Quit from None
             if raw is None and hourglass is not None:
                 if judging:
-                    self.console.print("Silence du juge : le mot est validé.", style="bold yellow")
+                    self._say("Silence du juge : le mot est validé.", "bold yellow")
                 else:
-                    self.console.print("Sablier écoulé !", style="bold red")
+                    self._say("Sablier écoulé !", "bold red")
                 self._submit(HUMAN, hourglass.action)
                 return
             if raw is None:
                 continue
-            answer = raw.strip()
-            command = answer.lower()
-            if not answer:
-                continue
-            if command in _HELP_WORDS:
-                self.console.print(help_panel())
-                continue
-            if command == "table":
-                self.show_table()
-                continue
-            if command == "quitter":
-                raise Quit
-            try:
-                action = parse_typed(self.game, self.state, HUMAN, answer)
-                if judging and not isinstance(action, Verdict):
-                    raise IllegalAction("Un mot attend votre jugement : répondez oui ou non.")
-                if isinstance(action, Timeout):
-                    raise IllegalAction("Le temps écoulé ne se tape pas.")
-                self._submit(HUMAN, action)
-            except LudoError as error:
-                self.console.print(Text(error.message, style="bold red"), soft_wrap=True)
-                continue
-            return
+            if self._typed(raw, judging=judging):
+                return
 
     def _tell_outcome(self, outcome: Outcome) -> None:
         if outcome.reason:
             self.console.print(outcome.reason)
-        scores = self.state.view(HUMAN).get("scores")
+        view = self.state.view(HUMAN)
+        teams = view.get("scores_equipes")
+        if isinstance(teams, list):
+            mine = view.get("equipe")
+            line = ", ".join(
+                f"équipe {t + 1}{' (vous)' if t == mine else ''} {score}"
+                for t, score in enumerate(teams)
+            )
+            self.console.print(Text.assemble(("Fin de la partie. ", "bold"), f"Scores : {line}."))
+            return
+        scores = view.get("scores")
         if isinstance(scores, list):
             line = ", ".join(
                 f"{name} {score}" for name, score in zip(self.names, scores, strict=False)

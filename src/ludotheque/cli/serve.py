@@ -39,6 +39,14 @@ def serve(
         float,
         typer.Option("--bot-delay", help="Pause avant chaque coup de robot, pour le suivre (s)."),
     ] = 0.6,
+    bot_pace: Annotated[
+        float,
+        typer.Option(
+            "--bot-pace",
+            help="Facteur des temps de réflexion propres aux robots (Thèmes : un mot toutes les "
+            "9 à 30 s selon le niveau) ; 0 : ils jouent aussitôt.",
+        ),
+    ] = 1.0,
     compress: Annotated[
         bool,
         typer.Option(
@@ -54,7 +62,9 @@ def serve(
     from ludotheque.server.storage import default_database_url
 
     url = database or default_database_url()
-    app = create_app(url, bot_workers=bot_workers, bot_budget=bot_budget, bot_delay=bot_delay)
+    app = create_app(
+        url, bot_workers=bot_workers, bot_budget=bot_budget, bot_delay=bot_delay, bot_pace=bot_pace
+    )
     settle_memory()
     typer.echo(f"ludotheque : http://{host}:{port}/ (base : {url})")
     uvicorn.run(

@@ -1,6 +1,9 @@
 """Rich rendering of a Thèmes view: the theme columns, the hand, the players, the last events.
 
-Everything is drawn from a seat's JSON view (``state.view(seat)``). A letter card is written
+Everything is drawn from a seat's JSON view (``state.view(seat)``), in each mode: Simultanée
+shows the two turned cards in a panel, who still searches and the debts; Équipe shows the teams
+and their scores, the active team's packets (their letters only when the viewer is in that
+team), the themes won this round. A letter card is written
 with its constraint mark: ``A¹`` must be the first letter of the word, ``E²`` the second, ``S$``
 the last (such a card is worth 2 points); a plain letter is just ``E``.
 
@@ -16,12 +19,23 @@ from collections.abc import Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ludotheque.core.json_types import JsonObject, JsonValue
 
-__all__ = ["LEGEND", "MARKS", "card_label", "cards_text", "players_table", "table_of"]
+__all__ = [
+    "LEGEND",
+    "MARKS",
+    "card_label",
+    "cards_text",
+    "packets_panel",
+    "players_table",
+    "table_of",
+    "teams_table",
+    "turned_panel",
+]
 
 MARKS = {"premiere": "¹", "seconde": "²", "derniere": "$"}
 """The mark written after a constraint letter."""
@@ -186,8 +200,191 @@ def _decisions(view: JsonObject, names: Sequence[str]) -> Text | None:
     return Text.assemble(("Décisions : ", "bold"), " ; ".join(parts))
 
 
+def _tail(view: JsonObject, names: Sequence[str]) -> list[RenderableType]:
+    """The word being judged, the last decisions and events."""
+    parts: list[RenderableType] = []
+    judging = _judging_text(view, names)
+    if judging is not None:
+        parts.append(judging)
+    decisions = _decisions(view, names)
+    if decisions is not None:
+        parts.append(decisions)
+    events = _strs(view.get("evenements"))[-SHOWN_EVENTS:]
+    if events:
+        parts.append(Text.assemble(("Derniers événements : ", "bold"), " · ".join(events)))
+    return parts
+
+
+def turned_panel(view: JsonObject, names: Sequence[str]) -> Panel:
+    """Simultanée: the two turned cards, big, and who turned them."""
+    cards = _objs(view.get("retournees"))
+    shown = (
+        Text("   ").join(
+            Text(
+                f" {card_label(c)} ",
+                style="bold black on yellow" if c.get("contrainte") else "bold black on white",
+            )
+            for c in cards
+        )
+        if cards
+        else Text("—", style="dim")
+    )
+    title = f"Manche {_int(view.get('manche'))} · cartes retournées"
+    turner = view.get("retourne_par")
+    subtitle = f"par {_names_of([turner], names)}" if isinstance(turner, int) else None
+    return Panel(
+        shown,
+        title=title,
+        subtitle=subtitle,
+        border_style="yellow",
+        box=box.HEAVY,
+        expand=False,
+        padding=(1, 4),
+    )
+
+
+def _simultaneous_players(view: JsonObject, names: Sequence[str]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("Joueur", no_wrap=True)
+    table.add_column("Manche", no_wrap=True)
+    table.add_column("Thèmes gagnés", overflow="fold", ratio=1)
+    table.add_column("Lettres", justify="right")
+    table.add_column("Dette", justify="right")
+    table.add_column("Score", justify="right")
+    searching = set(_ints(view.get("cherchent")))
+    debts = _ints(view.get("dettes"))
+    scores = _ints(view.get("scores"))
+    won = _objs(view.get("gagne"))
+    claim = view.get("jugement")
+    judges = set(_ints(claim.get("juges"))) if isinstance(claim, dict) else set()
+    over = view.get("phase") == "fin"
+    for seat, name in enumerate(names):
+        role = "—" if over else ("cherche" if seat in searching else "hors manche")
+        if seat in judges:
+            role += ", juge"
+        mine: JsonObject = won[seat] if seat < len(won) else {}
+        debt = debts[seat] if seat < len(debts) else 0
+        table.add_row(
+            name,
+            role,
+            ", ".join(_strs(mine.get("themes"))) or "—",
+            str(len(_objs(mine.get("lettres")))),
+            Text(str(debt), style="bold red") if debt else Text("0", style="dim"),
+            str(scores[seat]) if seat < len(scores) else "0",
+        )
+    return table
+
+
+def _simultaneous_parts(view: JsonObject, names: Sequence[str]) -> list[RenderableType]:
+    parts: list[RenderableType] = [_columns_table(view)]
+    if view.get("phase") != "fin":
+        parts.append(turned_panel(view, names))
+    parts.append(Text(LEGEND, style="dim"))
+    parts.append(
+        Text.assemble(
+            ("Pioche : ", "bold"),
+            f"{_int(view.get('pioche'))} cartes · manche {_int(view.get('manche'))} · "
+            "sans sablier : le premier mot valide gagne la manche",
+        )
+    )
+    parts.append(_simultaneous_players(view, names))
+    return parts
+
+
+def packets_panel(view: JsonObject, names: Sequence[str]) -> Panel:
+    """Équipe: the active team's packets (letters only when the viewer sees them)."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold cyan", no_wrap=True)
+    grid.add_column()
+    grid.add_column(style="dim")
+    mine = False
+    for packet in _objs(view.get("paquets")):
+        size = _int(packet.get("taille"))
+        label = f"p{size} ({size} carte{'s' if size > 1 else ''})"
+        cards = packet.get("cartes")
+        if isinstance(cards, list):
+            mine = True
+            content = cards_text(_objs(cards), empty="vide")
+        else:
+            content = Text(f"{_int(packet.get('restantes'))} carte(s) cachée(s)", style="dim")
+        if packet.get("utilise"):
+            content = Text.assemble(content, (" — déjà utilisé", "bold green"))
+        holder = packet.get("porteur")
+        grid.add_row(
+            label,
+            content,
+            f"porteur : {_names_of([holder], names)}" if isinstance(holder, int) else "",
+        )
+    team = _int(view.get("equipe_active")) + 1
+    title = "Les paquets de votre équipe" if mine else f"Les paquets de l'équipe {team}"
+    return Panel(grid, title=title, title_align="left", border_style="cyan", expand=False)
+
+
+def teams_table(view: JsonObject, names: Sequence[str]) -> Table:
+    """One row per team: its players, themes and letters won, score."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("Équipe", no_wrap=True)
+    table.add_column("Joueurs", overflow="fold")
+    table.add_column("Thèmes gagnés", overflow="fold", ratio=1)
+    table.add_column("Lettres", justify="right")
+    table.add_column("Score", justify="right")
+    active = _int(view.get("equipe_active"))
+    mine = view.get("equipe")
+    over = view.get("phase") == "fin"
+    won = _objs(view.get("gagne_equipes"))
+    scores = _ints(view.get("scores_equipes"))
+    teams = view.get("equipes")
+    for team, members in enumerate(teams if isinstance(teams, list) else []):
+        marker = "▶ " if team == active and not over else "  "
+        label = f"{marker}{team + 1}{' (vous)' if team == mine else ''}"
+        got: JsonObject = won[team] if team < len(won) else {}
+        table.add_row(
+            label,
+            _names_of(_ints(members), names),
+            ", ".join(_strs(got.get("themes"))) or "—",
+            str(len(_objs(got.get("lettres")))),
+            str(scores[team]) if team < len(scores) else "0",
+        )
+    return table
+
+
+def _teams_parts(view: JsonObject, names: Sequence[str]) -> list[RenderableType]:
+    parts: list[RenderableType] = [_columns_table(view), Text(LEGEND, style="dim")]
+    playing = view.get("phase") != "fin"
+    if playing:
+        parts.append(packets_panel(view, names))
+    parts.append(teams_table(view, names))
+    if playing:
+        active = _int(view.get("equipe_active"))
+        options = view.get("options")
+        seconds = _int(options.get("secondes")) if isinstance(options, dict) else 45
+        holder = view.get("sablier")
+        themes = ", ".join(_strs(view.get("themes_de_la_manche"))) or "aucun"
+        parts.append(
+            Text.assemble(
+                ("À jouer : ", "bold"),
+                f"équipe {active + 1} ({seconds} s) · manche {_int(view.get('manche'))} · "
+                f"sablier : {_names_of([holder], names) if isinstance(holder, int) else '—'} · "
+                f"juge : {_names_of(_ints(view.get('juges')), names)}",
+            )
+        )
+        parts.append(
+            Text.assemble(
+                ("Mots de la manche : ", "bold"),
+                f"{_int(view.get('mots_de_la_manche'))}/3 · thèmes de la manche : {themes} "
+                "(gardés seulement avec 3 mots)",
+                f" · pioche : {_int(view.get('pioche'))} cartes",
+            )
+        )
+    return parts
+
+
 def table_of(view: JsonObject, names: Sequence[str]) -> Group:
     """The whole table as ``view``'s seat sees it."""
+    if view.get("mode") == "simultanee":
+        return Group(*_simultaneous_parts(view, names), *_tail(view, names))
+    if view.get("mode") == "equipe":
+        return Group(*_teams_parts(view, names), *_tail(view, names))
     parts: list[RenderableType] = [_columns_table(view)]
     parts.append(Text(LEGEND, style="dim"))
     hand = view.get("main")
@@ -215,13 +412,5 @@ def table_of(view: JsonObject, names: Sequence[str]) -> Group:
                 f"{_names_of([holder], names)} · juge : {_names_of(judges, names)}",
             )
         )
-    judging = _judging_text(view, names)
-    if judging is not None:
-        parts.append(judging)
-    decisions = _decisions(view, names)
-    if decisions is not None:
-        parts.append(decisions)
-    events = _strs(view.get("evenements"))[-SHOWN_EVENTS:]
-    if events:
-        parts.append(Text.assemble(("Derniers événements : ", "bold"), " · ".join(events)))
+    parts += _tail(view, names)
     return Group(*parts)

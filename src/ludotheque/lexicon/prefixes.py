@@ -31,7 +31,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 
-from ludotheque.lexicon.wordlist import Lexicon, common_words, proper_nouns
+from ludotheque.lexicon.wordlist import Lexicon, common_words, lexicon_of
 
 __all__ = ["PrefixIndex", "prefix_index", "successor"]
 
@@ -151,12 +151,9 @@ class PrefixIndex:
 
 
 def _cache_key(words: Iterable[str]) -> Lexicon | frozenset[str]:
-    if isinstance(words, (Lexicon, frozenset)):
+    if isinstance(words, frozenset):
         return words
-    for lexicon in (common_words(), proper_nouns()):
-        if words is lexicon.words:  # the packaged lists' own views
-            return lexicon
-    return frozenset(words)
+    return lexicon_of(words) or frozenset(words)
 
 
 _CACHE_SIZE = 4

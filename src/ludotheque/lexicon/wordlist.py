@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import weakref
 from collections.abc import Iterable, Iterator, KeysView
 from importlib import resources
 from typing import Any, NoReturn
@@ -46,7 +47,7 @@ class Lexicon:
     ValueError: not a word of 2 to 15 letters A-Z: 'PORTE-CLE'
     """
 
-    __slots__ = ("_hash", "_sorted", "_view", "_words", "name")
+    __slots__ = ("__weakref__", "_hash", "_sorted", "_view", "_words", "name")
 
     _hash: int
     _view: KeysView[str]
@@ -70,6 +71,7 @@ class Lexicon:
         # strings would be walked by every full collection (~30 ms each: docs/performance.md).
         object.__setattr__(self, "_words", dict.fromkeys(sorted_words))
         object.__setattr__(self, "_view", self._words.keys())  # one view: identity is meaningful
+        _BY_VIEW[id(self._view)] = self
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "_hash", hash(sorted_words))  # lexicons key caches
 
@@ -124,6 +126,26 @@ class Lexicon:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self._sorted, self.name))
+
+
+_BY_VIEW: weakref.WeakValueDictionary[int, Lexicon] = weakref.WeakValueDictionary()
+"""Each living lexicon by the id of its ``words`` view (the view lives as long as it does)."""
+
+
+def lexicon_of(words: object) -> Lexicon | None:
+    """The lexicon that ``words`` is, or whose :attr:`Lexicon.words` view it is; else None.
+
+    Caches keyed by word lists use it, so that ``lexicon.words`` finds the lexicon's entry
+    instead of copying 400,000 words into a new frozenset.
+
+    >>> lexicon = Lexicon(["kiwi"])
+    >>> lexicon_of(lexicon.words) is lexicon, lexicon_of({"KIWI"})
+    (True, None)
+    """
+    if isinstance(words, Lexicon):
+        return words
+    found = _BY_VIEW.get(id(words))
+    return found if found is not None and found.words is words else None
 
 
 def _rebuild(sorted_words: tuple[str, ...], name: str) -> Lexicon:

@@ -65,6 +65,7 @@ def create_app(
     bot_workers: int = 1,
     bot_budget: float = 10.0,
     bot_delay: float = 0.0,
+    bot_pace: float = 1.0,
 ) -> Starlette:
     """The web application on a database URL (``sqlite:///…`` or ``postgresql://…``)."""
     if registry is None:
@@ -72,7 +73,13 @@ def create_app(
 
         registry = default_registry()
     storage = Storage(database)
-    hub = Hub(registry, storage, BotRunner(bot_workers, bot_budget), bot_delay=bot_delay)
+    hub = Hub(
+        registry,
+        storage,
+        BotRunner(bot_workers, bot_budget),
+        bot_delay=bot_delay,
+        bot_pace=bot_pace,
+    )
     hub.load()
     web = web_folder()
 

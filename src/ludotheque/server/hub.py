@@ -76,10 +76,12 @@ class Hub:
         runner: BotRunner,
         *,
         bot_delay: float = 0.0,
+        bot_pace: float = 1.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.registry, self.storage, self.runner = registry, storage, runner
         self.bot_delay = bot_delay
+        self.bot_pace = bot_pace  # × the bots' own thinking times (0: bots play at once)
         self.clock = clock
         self.tables: dict[str, TableSession] = {}
         self.broken: dict[str, str] = {}  # table id -> why it could not be rebuilt
@@ -525,26 +527,43 @@ class Hub:
         self.changed(session)
 
     async def _bot_turn(self, session: TableSession, seat: int) -> None:
+        """Decide in a worker, take the bot's thinking time (its ``pace`` × ``bot_pace``: a word
+        found after 15 s…), then play — unless the table moved on meanwhile (a faster player,
+        an hourglass): then think again from the new position."""
+        loop = asyncio.get_running_loop()
         try:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            for _attempt in range(3):
+            refused = 0
+            while refused < 3:
                 state = session.state
                 if state is None or seat not in state.to_move():
                     return
+                ply, started = session.ply, loop.time()
                 level = session.seats[seat].level or "random"
-                action = await self.runner.decide(session.id, session.record, seat, level)
-                state = session.state
-                if state is None or seat not in state.to_move():
-                    return
-                if action is None:
-                    action = session.game.encode_action(
+                decided = await self.runner.decide(session.id, session.record, seat, level)
+                if session.ply != ply:
+                    continue  # the position moved on while it thought: think again
+                if decided is None:  # over its budget: a random legal move, at once
+                    action: JsonValue = session.game.encode_action(
                         fallback_action(session.game, state, session.record, seat)
                     )
+                    pace = 0.0
+                else:
+                    action, pace = decided
+                wait = pace * self.bot_pace - (loop.time() - started)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                    if session.ply != ply:
+                        continue  # someone was faster
+                state = session.state
+                if state is None or seat not in state.to_move():
+                    return
                 try:
                     session.play(seat, None, action)
                 except (LudoError, ApiError):
-                    continue  # the position moved on while it thought: think again
+                    refused += 1
+                    continue
                 break
             else:
                 state = session.state

@@ -77,8 +77,11 @@ def bot_seed(record: GameRecord, seat: int) -> int:
     return derive_seed(record.seed, seat, played)
 
 
-def decide(table_id: str, record_text: str, seat: int, level: str) -> JsonValue:
-    """The bot's action (JSON) for ``seat`` at the end of the record. Runs in a worker."""
+def decide(table_id: str, record_text: str, seat: int, level: str) -> tuple[JsonValue, float]:
+    """The bot's action (JSON) for ``seat`` at the end of the record, and the seconds a person
+    of its level would take to find it (``bot.pace(action)``, 0 if the bot does not say).
+
+    Runs in a worker."""
     record = GameRecord.loads(record_text)
     game = _game(record.game)
     state = _state(table_id, record, game)
@@ -89,7 +92,9 @@ def decide(table_id: str, record_text: str, seat: int, level: str) -> JsonValue:
             _bots[(game.info.name, level)] = bot
     observation = Observation.of(game, state, seat)
     action = bot.choose(observation, Rng.from_seed(bot_seed(record, seat)).draws())
-    return game.encode_action(action)
+    pace = getattr(bot, "pace", None)
+    seconds = float(pace(action)) if callable(pace) else 0.0
+    return game.encode_action(action), max(0.0, seconds)
 
 
 def fallback_action(game: Game[Any, Any], state: State[Any], record: GameRecord, seat: int) -> Any:
@@ -113,10 +118,10 @@ class BotRunner:
 
     async def decide(
         self, table_id: str, record: GameRecord, seat: int, level: str
-    ) -> JsonValue | None:
-        """The bot's action, or None when it overran its budget."""
+    ) -> tuple[JsonValue, float] | None:
+        """The bot's action and its pace (:func:`decide`), or None when it overran its budget."""
         loop = asyncio.get_running_loop()
-        call: Callable[..., JsonValue] = decide
+        call: Callable[..., tuple[JsonValue, float]] = decide
         future = loop.run_in_executor(self.executor, call, table_id, record.dumps(), seat, level)
         try:
             return await asyncio.wait_for(future, self.budget)

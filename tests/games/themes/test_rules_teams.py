@@ -268,6 +268,8 @@ def test_complete_action_picks_the_packet_and_cards() -> None:
     data = Themes().complete_action(state, 0, {"type": "mot", "colonne": 0, "mot": "New York"})
     assert isinstance(data, dict) and data["paquet"] in (0, 1)
     assert state.apply(0, Themes().decode_action(data)).used.count(True) == 1
+    named = {"type": "mot", "colonne": 0, "mot": "New York", "cartes": data["cartes"]}
+    assert Themes().complete_action(state, 0, named)["paquet"] == data["paquet"]  # from the cards
 
 
 def test_view_names_teams_and_packets() -> None:

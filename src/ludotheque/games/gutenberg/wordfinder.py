@@ -56,7 +56,7 @@ from typing import NamedTuple
 
 from ludotheque.games.gutenberg.cards import Card
 from ludotheque.games.gutenberg.spelling import Speller, top_points
-from ludotheque.lexicon.wordlist import Lexicon
+from ludotheque.lexicon.wordlist import Lexicon, lexicon_of
 
 __all__ = ["WordIndex", "WordPlay", "best_words", "word_index"]
 
@@ -682,9 +682,9 @@ def _word_set(words: Iterable[str] | None) -> Lexicon | frozenset[str]:
         from ludotheque.lexicon import common_words
 
         return common_words()
-    if isinstance(words, (Lexicon, frozenset)):
+    if isinstance(words, frozenset):
         return words
-    return frozenset(words)
+    return lexicon_of(words) or frozenset(words)
 
 
 @lru_cache(maxsize=4)

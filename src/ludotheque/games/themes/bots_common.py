@@ -170,6 +170,12 @@ class LevelBot:
         """The thinking time a word costs this bot (front ends may pace it with this)."""
         return self.level.seconds_per_word
 
+    def pace(self, action: Action) -> float:
+        """Seconds this bot takes before saying ``action``: a word costs its thinking time, the
+        rest (a verdict, a new hand, the end of a turn) is instant. The server and the terminal
+        wait that long (× their pacing factor), so a person can beat a slower bot to a word."""
+        return self.seconds_per_word if isinstance(action, Word) else 0.0
+
     def choose(self, observation: Observation, draws: Draws) -> Action:
         state = observation.determinize(draws)
         seat = observation.seat

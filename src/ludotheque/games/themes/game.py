@@ -340,8 +340,17 @@ class Themes(Game[AnyThemesState, Action]):
 
     def complete_action(self, state: AnyThemesState, seat: Seat, data: JsonValue) -> JsonValue:
         """A word sent without ``cartes`` gets the cards worth the most (D4); in Équipe, a word
-        sent without ``paquet`` too gets the unused packet that gives the most."""
-        if not isinstance(data, dict) or data.get("type") != "mot" or "cartes" in data:
+        sent without ``paquet`` too gets the unused packet that gives the most (or, with its
+        cards named, the packet those cards come from)."""
+        if not isinstance(data, dict) or data.get("type") != "mot":
+            return data
+        if "cartes" in data:
+            named = data.get("cartes")
+            if isinstance(state, TeamsState) and "paquet" not in data and isinstance(named, list):
+                ids = {card for card in named if isinstance(card, str)}
+                holding = [p for p, packet in enumerate(state.packets) if ids & set(packet)]
+                if len(holding) == 1:
+                    return {**data, "paquet": holding[0]}
             return data
         column, word = data.get("colonne"), data.get("mot")
         if not isinstance(column, int) or isinstance(column, bool) or not isinstance(word, str):

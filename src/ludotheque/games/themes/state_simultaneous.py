@@ -82,6 +82,8 @@ class SimultaneousState(State[Action]):
     judgements: tuple[Judgement, ...]
     events: tuple[str, ...]
     rng: Rng = field(repr=False)
+    # The round just settled: its number, its winner (None: nobody found) and the word said.
+    last_round: tuple[int, Seat | None, str] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SimultaneousState:
         values = {
@@ -443,6 +445,7 @@ class SimultaneousState(State[Action]):
             turned=(),
             piles=flip_tops(self.piles),
             events=(*self.events, line, "Les thèmes sont retournés."),
+            last_round=(self.round, None, ""),
         )
         return state.start_round((self.turner + 1) % self.players)
 
@@ -471,6 +474,7 @@ class SimultaneousState(State[Action]):
             won_letters=won_letters,
             won_themes=won_themes,
             events=(*self.events, line),
+            last_round=(self.round, seat, shown),
         )
         if state.debts[seat]:
             state, paid = state._pay_debt(seat)

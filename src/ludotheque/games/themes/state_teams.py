@@ -70,7 +70,7 @@ def team_problem(players: int, teams: int) -> str | None:
     """Why ``players`` cannot form ``teams`` teams of two or three (French), or None.
 
     >>> team_problem(6, 3) is None, team_problem(7, 2)
-    (True, 'À 7 joueurs, 2 équipes feraient des équipes de plus de 3 joueurs (3 ou 4 équipes).')
+    (True, 'À 7 joueurs, 2 équipes feraient des équipes de plus de 3 joueurs (3 équipes).')
     """
     if not 2 <= teams <= MAX_TEAMS:
         return f"Il faut de 2 à {MAX_TEAMS} équipes (pas {teams})."

@@ -94,6 +94,15 @@ def build_view(state: SimultaneousState, seat: Seat | None) -> JsonObject:
         "places": players,
         "premier_joueur": config.starter,
         "manche": state.round,
+        "derniere_manche": (
+            None
+            if state.last_round is None
+            else {
+                "manche": state.last_round[0],
+                "gagnant": state.last_round[1],
+                "mot": state.last_round[2] or None,
+            }
+        ),
         "retourne_par": state.turner,
         "retournees": [card_json(state, c) for c in state.turned],
         "cherchent": [s for s in range(players) if not state.out[s] and state.phase != "fin"],

@@ -2,6 +2,12 @@
 // saying a word (text, theme, optional cards), changing hand, ending the turn, the judge, the
 // players' won cards and scores, the last decisions.
 //
+// Variante Simultanée: no hand and no hourglass; the two turned cards come first and big, who is
+// still searching, « Je ne trouve rien », the debts, the last round's result.
+// Variante par équipe: the teams and their scores, the active team's three packets (1, 2 and 3
+// cards; face down for the other teams), the themes found this round, the word's packet (chosen,
+// or left to the server), the team's hourglass, « Fin de la manche ».
+//
 // What the player prepares (the word typed, the theme chosen, the cards selected, « avec le 5e
 // thème ») lives in the renderer and survives re-renders and refused words. The selection is
 // reset when the cards change; the word is cleared once a decision on one's own word is made.
@@ -28,8 +34,8 @@ const CONSTRAINTS = {
 // « jeu »: classic and Expert (and Équipe); « recherche »: Simultanée.
 const PLAY_PHASES = new Set(["jeu", "recherche"]);
 
-const KNOWN_ACTIONS = new Set(["mot", "changer_main", "fin_du_tour", "temps_ecoule", "valider", "refuser"]);
-const OTHER_ACTIONS = { rien: "Je ne trouve rien" };
+const KNOWN_ACTIONS = new Set(["mot", "changer_main", "fin_du_tour", "temps_ecoule", "valider", "refuser", "rien"]);
+const TEAM_WORDS = 3; // « trouver 3 mots sur 3 thèmes différents »
 
 const DECIDED_BY = {
   vocabulaire: "dans le vocabulaire",
@@ -48,6 +54,9 @@ export function seatDetails(vue, seat) {
   const facts = [`Score : ${vue.scores?.[seat] ?? 0} PV`];
   const themes = vue.cartes_theme?.[seat];
   if (Number.isInteger(themes)) facts.push(plural(themes, "thème gagné", "thèmes gagnés"));
+  if (Number.isInteger(vue.equipe_de?.[seat])) facts.unshift(`Équipe ${vue.equipe_de[seat] + 1}`);
+  const debt = vue.dettes?.[seat];
+  if (debt > 0) facts.push(`doit défausser ${plural(debt, "carte")}`);
   for (const role of roles(vue, seat)) facts.push(role);
   return facts;
 }
@@ -56,9 +65,15 @@ function roles(vue, seat) {
   if (vue.phase === "fin" || vue.resultat) return [];
   const out = [];
   if (vue.actif === seat) out.push("joue");
-  if (vue.sablier_tenu_par === seat) out.push("tient le sablier");
+  if (vue.mode === "equipe" && vue.phase === "jeu" && vue.equipe_de?.[seat] === vue.equipe_active) out.push("joue");
+  if (vue.mode === "simultanee" && vue.phase === "recherche") out.push(searching(vue, seat) ? "cherche" : "ne cherche plus");
+  if (vue.sablier_tenu_par === seat || (vue.mode === "equipe" && vue.sablier === seat)) out.push("tient le sablier");
   if (Array.isArray(vue.juges) && vue.juges.includes(seat)) out.push(vue.juges.length > 1 ? "vote" : "juge");
   return out;
+}
+
+function searching(vue, seat) {
+  return Array.isArray(vue.cherchent) && vue.cherchent.includes(seat);
 }
 
 function stars(points) {
@@ -147,6 +162,23 @@ class ThemesTable {
     return seat === this.me ? `${this.name(seat)} (vous)` : this.name(seat);
   }
 
+  get simultaneous() {
+    return this.vue.mode === "simultanee";
+  }
+
+  get teams() {
+    return this.vue.mode === "equipe";
+  }
+
+  /** Équipe: this seat belongs to the team playing its hourglass. */
+  inActiveTeam() {
+    return this.teams && this.me !== null && Number.isInteger(this.vue.equipe) && this.vue.equipe === this.vue.equipe_active;
+  }
+
+  teamMembers(team) {
+    return (this.vue.equipes?.[team] || []).map((s) => this.nameWithYou(s)).join(", ");
+  }
+
   canAct() {
     return !this.readOnly && this.ctx.aJouer && !this.ctx.pending && this.me !== null;
   }
@@ -189,7 +221,7 @@ class ThemesTable {
     const lastKey = last ? `${decisions.length}:${last.tour}:${last.place}:${last.mot}:${last.accepte}` : "";
     if (this.lastDecision !== undefined && lastKey !== this.lastDecision && last && last.place === this.me) this.word = "";
     this.lastDecision = lastKey;
-    const key = JSON.stringify([vue.tour, vue.phase, vue.mots_du_tour, vue.a_change_de_main, this.hand().map((c) => c.id),
+    const key = JSON.stringify([vue.tour, vue.manche, vue.phase, vue.mots_du_tour, vue.a_change_de_main, this.hand().map((c) => c.id),
       (vue.colonnes || []).map((c) => [c.theme, (c.lettres || []).map((l) => l?.id ?? null)]), lastKey]);
     const changed = key !== this.key;
     if (changed) {
@@ -234,9 +266,11 @@ class ThemesTable {
       this.header(),
       this.instruction(),
       vue.jugement ? this.judgingZone() : null,
+      this.simultaneous ? this.turnedZone() : null,
       this.tableZone(),
-      this.me !== null && !this.readOnly ? this.handZone() : null,
-      this.me !== null && this.readOnly ? this.handView() : null,
+      this.teams ? this.packetsZone() : null,
+      this.me !== null && !this.readOnly && (!this.teams || this.inActiveTeam()) ? this.handZone() : null,
+      this.me !== null && this.readOnly && !this.simultaneous && !this.teams ? this.handView() : null,
       this.playersZone(),
       this.decisionsZone(),
     );
@@ -247,6 +281,7 @@ class ThemesTable {
     const vue = this.vue;
     const mode = MODES[vue.mode] || (vue.mode ? `Variante ${vue.mode}` : "");
     const facts = [mode, Number.isInteger(vue.tour) ? `Tour ${vue.tour + 1}` : null,
+      Number.isInteger(vue.manche) && vue.manche > 0 ? `Manche ${vue.manche}` : null,
       Number.isInteger(vue.pioche) ? `Pioche : ${plural(vue.pioche, "carte")}` : null].filter(Boolean);
     return h("div", { class: "g-entete" },
       h("h2", { class: "g-entete__titre" }, "Thèmes"),
@@ -273,7 +308,10 @@ class ThemesTable {
       }
     } else if (vue.phase === "recherche") {
       mine = this.canSay();
-      parts.push(mine ? "À vous : cherchez un mot avec une ou deux des cartes retournées et une lettre d'une colonne." : "Les joueurs cherchent un mot…");
+      if (mine) parts.push("À vous : cherchez un mot avec une ou deux des cartes retournées et une ou deux lettres d'une colonne. Le premier mot valable remporte la manche.");
+      else if (me !== null && !searching(vue, me)) parts.push("Vous ne cherchez plus pendant cette manche : attendez les autres.");
+      else parts.push("Les joueurs cherchent un mot…");
+      parts.push("Sans sablier.");
     } else if (Number.isInteger(vue.actif) && vue.actif === me) {
       mine = !this.readOnly;
       parts.push(`À vous de jouer : trouvez un maximum de mots avant la fin du sablier (${vue.options?.secondes ?? 45} s).`);
@@ -281,11 +319,12 @@ class ThemesTable {
       parts.push(`Au tour de ${this.name(vue.actif)}.`);
     } else if (Number.isInteger(vue.equipe_active)) {
       mine = this.canSay();
-      parts.push(mine ? "À votre équipe : trois mots sur trois thèmes différents avant la fin du sablier."
-        : `Au tour de l'équipe ${vue.equipe_active + 1}.`);
+      if (this.inActiveTeam()) parts.push("À votre équipe : trois mots sur trois thèmes différents, un par paquet, avant la fin du sablier.");
+      else parts.push(`Au tour de l'équipe ${vue.equipe_active + 1} (${this.teamMembers(vue.equipe_active)}).`);
+      if (Number.isInteger(vue.equipe)) parts.push(`Vous êtes dans l'équipe ${vue.equipe + 1}.`);
     }
     const who = [];
-    const holder = Number.isInteger(vue.sablier_tenu_par) ? vue.sablier_tenu_par : vue.sablier;
+    const holder = Number.isInteger(vue.sablier_tenu_par) ? vue.sablier_tenu_par : this.teams ? vue.sablier : null;
     if (Number.isInteger(holder) && vue.phase !== "fin") who.push(`Sablier : ${this.nameWithYou(holder)}`);
     if (Array.isArray(vue.juges) && vue.juges.length && vue.phase !== "fin" && vue.options?.jugement !== "vocabulaire") {
       who.push(`${vue.juges.length > 1 ? "Juges" : "Juge"} : ${vue.juges.map((s) => this.nameWithYou(s)).join(", ")}`);
@@ -294,7 +333,103 @@ class ThemesTable {
     return h("div", { id: "t-consigne", class: ["g-consigne", mine ? "g-consigne--a-vous" : null], dataset: { aVous: String(mine) } },
       h("p", { class: "t-consigne__texte" }, parts.join(" ")),
       who.length ? h("p", { class: "t-consigne__roles" }, who.join(" · ")) : null,
-      mine ? h("p", { id: "t-temps", class: "t-temps", role: "timer", "aria-live": "off" }) : null);
+      mine || this.inActiveTeam() ? h("p", { id: "t-temps", class: "t-temps", role: "timer", "aria-live": "off" }) : null);
+  }
+
+  // --- Simultanée: the two turned cards ------------------------------------------------------
+
+  turnedZone() {
+    const vue = this.vue;
+    const cards = vue.retournees || [];
+    const selecting = this.canSay();
+    const still = vue.cherchent || [];
+    const result = this.lastRound();
+    return h("section", { id: "t-retournees-zone", class: ["g-zone", "t-retournees-zone", selecting ? "g-zone--action" : null], "aria-labelledby": "t-retournees-titre" },
+      h("h3", { id: "t-retournees-titre", class: "g-zone__titre" }, "Les deux cartes retournées"),
+      cards.length
+        ? h("div", { id: "t-retournees", class: "cartes t-retournees" }, cards.map((card) => selecting
+          ? letterButton(card, { selected: this.selected.includes(card.id), onClick: (c) => this.toggle(c.id) })
+          : letterView(card)))
+        : h("p", { id: "t-retournees", class: "vide" }, "Aucune carte retournée."),
+      cards.length && Number.isInteger(vue.retourne_par)
+        ? h("p", { class: "aide" }, `Retournées par ${this.nameWithYou(vue.retourne_par)} · utilisez-en une ou deux, avec une ou deux lettres d'une colonne.`) : null,
+      vue.phase === "fin" ? null : h("p", { id: "t-cherchent", class: "t-cherchent", dataset: { places: still.join(",") } },
+        still.length ? `Cherchent encore : ${still.map((s) => this.nameWithYou(s)).join(", ")}.` : "Plus personne ne cherche."),
+      result ? h("p", { id: "t-manche-precedente", class: "t-manche-precedente", dataset: result.data }, result.text) : null);
+  }
+
+  /** The result of the last finished round (Simultanée): who won it with which word, or nobody. */
+  lastRound() {
+    const last = this.vue.derniere_manche;
+    if (!last || !Number.isInteger(last.manche)) return null;
+    const round = last.manche;
+    if (Number.isInteger(last.gagnant)) {
+      const won = (this.vue.decisions || []).filter((d) => d.tour === round && d.accepte).pop();
+      const themes = won ? ` (${(won.themes || []).join(" + ")})` : "";
+      return {
+        text: `Manche ${round} : ${this.nameWithYou(last.gagnant)} l'emporte avec « ${last.mot} »${themes}.`,
+        data: { manche: round, gagnant: last.gagnant, mot: last.mot },
+      };
+    }
+    return { text: `Manche ${round} : personne n'a trouvé de mot, les deux cartes sont défaussées.`, data: { manche: round, gagnant: "" } };
+  }
+
+  // --- Équipe: the packets -------------------------------------------------------------------
+
+  packetsZone() {
+    const vue = this.vue;
+    const team = vue.equipe_active;
+    const mine = this.inActiveTeam();
+    const found = vue.themes_de_la_manche || [];
+    const over = vue.phase === "fin";
+    return h("section", { id: "t-paquets", class: ["g-zone", "t-paquets-zone"], "aria-labelledby": "t-paquets-titre", dataset: { equipe: team } },
+      h("h3", { id: "t-paquets-titre", class: "g-zone__titre" },
+        over ? "Les paquets" : mine ? "Les paquets de votre équipe" : `Les paquets de l'équipe ${team + 1}`),
+      over ? h("p", { class: "vide" }, "La partie est finie.")
+        : h("div", { class: "t-paquets" }, (vue.paquets || []).map((p, index) => this.packetView(p, index))),
+      !over && !mine ? h("p", { class: "aide" }, "Faces cachées : seule l'équipe qui joue voit ses lettres.") : null,
+      over ? null : h("p", { id: "t-themes-manche", class: "t-themes-manche", dataset: { nombre: found.length } },
+        `Thèmes trouvés cette manche (${found.length}/${TEAM_WORDS}) : `,
+        found.length ? found.map((t) => themeChip(t)) : "aucun pour l'instant."),
+      !over && found.length && found.length < TEAM_WORDS
+        ? h("p", { class: "aide" }, "Sans les trois mots, les thèmes de la manche seront défaussés (les lettres restent acquises).") : null);
+  }
+
+  packetView(packet, index) {
+    const size = packet.taille ?? 0;
+    const cards = Array.isArray(packet.cartes) ? packet.cartes : null;
+    const selecting = this.canSay() && !packet.utilise && cards;
+    const left = cards ? cards.length : packet.restantes ?? 0;
+    const title = `Paquet de ${plural(size, "carte")}`;
+    return h("div", {
+      id: `t-paquet-${index}`,
+      class: ["t-paquet", packet.utilise ? "t-paquet--utilise" : null, this.packet === index ? "t-paquet--choisi" : null],
+      dataset: { paquet: index, utilise: String(Boolean(packet.utilise)), visible: String(Boolean(cards)) },
+      role: "group",
+      "aria-label": `${title}${packet.utilise ? ", déjà utilisé" : ""}`,
+    },
+    h("p", { class: "t-paquet__titre" }, title, packet.utilise ? h("span", { class: "pastille" }, "utilisé") : null),
+    Number.isInteger(packet.porteur) ? h("p", { class: "t-paquet__porteur" }, `Tenu par ${this.nameWithYou(packet.porteur)}`) : null,
+    h("div", { class: "cartes t-paquet__cartes" },
+      cards
+        ? cards.map((card) => selecting
+          ? letterButton(card, { selected: this.selected.includes(card.id), onClick: (c) => this.toggleOwn(c.id, index) })
+          : letterView(card))
+        : Array.from({ length: left }, () => h("span", { class: ["carte", "t-dos"], role: "img", "aria-label": "Carte cachée", title: "Carte cachée" }, "?")),
+      left === 0 ? h("span", { class: "t-vide", title: "Plus de carte" }, "—") : null));
+  }
+
+  choosePacket(index) {
+    if (index !== null && this.packet !== index) {
+      const other = new Set(this.sources().filter((g) => g.packet !== index).flatMap((g) => g.cards.map((c) => c.id)));
+      this.selected = this.selected.filter((x) => !other.has(x));
+    }
+    if (index === null) {
+      const packets = new Set(this.hand().map((c) => c.id));
+      this.selected = this.selected.filter((x) => !packets.has(x));
+    }
+    this.packet = index;
+    this.rerender();
   }
 
   // --- the columns ---------------------------------------------------------------------------
@@ -393,24 +528,24 @@ class ThemesTable {
     const vue = this.vue;
     const saying = this.canSay();
     const hand = this.hand();
-    const groups = this.sources();
-    const handRow = groups.length === 0
+    const classic = !this.simultaneous && !this.teams;
+    const groups = classic ? this.sources() : [];
+    const handRow = !classic ? null : groups.length === 0
       ? h("p", { id: "t-main", class: "vide" }, Array.isArray(vue.main) ? "Aucune lettre en main." : "Pas de main dans cette variante.")
-      : groups.map((group) => [
-        group.id === "t-main" ? null : h("h4", { class: "t-groupe__titre" }, group.title),
-        group.cards.length
-          ? h("div", { id: group.id, class: "cartes t-main" }, group.cards.map((card) => saying && !group.used
-            ? letterButton(card, { selected: this.selected.includes(card.id), onClick: (c) => this.toggleOwn(c.id, group.packet) })
-            : letterView(card)))
-          : h("p", { id: group.id, class: "vide" }, "Aucune carte."),
-      ]);
+      : groups.map((group) => h("div", { id: group.id, class: "cartes t-main" }, group.cards.map((card) => saying
+        ? letterButton(card, { selected: this.selected.includes(card.id), onClick: (c) => this.toggleOwn(c.id, group.packet) })
+        : letterView(card))));
     const columns = vue.colonnes || [];
     const chosen = this.column !== null ? columns[this.column]?.theme : null;
     const selectedCards = this.selectedCards();
+    const automatic = this.teams
+      ? (this.packet === null ? "Aucune carte choisie : le serveur prendra le paquet et les cartes qui rapportent le plus."
+        : "Aucune carte choisie : le serveur prendra les cartes de ce paquet qui rapportent le plus.")
+      : "Aucune carte choisie : le serveur prendra les cartes qui rapportent le plus.";
     const selection = selectedCards.length
       ? [`Cartes choisies : ${selectedCards.map((c) => c.lettre).join(" ")} (${plural(selectedCards.reduce((s, c) => s + (c.points || 1), 0), "point")}).`,
         " ", h("button", { type: "button", id: "t-effacer", class: "bouton bouton--discret", disabled: !saying, onclick: () => { this.selected = []; this.rerender(); } }, "Effacer la sélection")]
-      : [groups.some((g) => g.packet !== null) ? "Choisissez les cartes d'un paquet." : "Aucune carte choisie : le serveur prendra les cartes qui rapportent le plus."];
+      : [automatic];
     const form = h("form", { id: "t-form", class: "t-form", novalidate: true, onsubmit: (e) => { e.preventDefault(); this.submit(); } },
       h("div", { class: "champ" },
         h("label", { for: "t-mot" }, "Votre mot"),
@@ -421,6 +556,7 @@ class ThemesTable {
             oninput: (e) => { this.word = e.target.value; },
           }),
           h("button", { type: "submit", id: "btn-dire", class: "bouton bouton--principal", disabled: !saying }, "Dire le mot"))),
+      this.teams ? this.packetChoice(saying) : null,
       h("p", { id: "t-choix", class: "aide" },
         chosen ? `Thème : ${chosen}${this.fifth && vue.cinquieme ? ` + ${vue.cinquieme.theme}` : ""}.` : "Choisissez le thème : cliquez une colonne.",
         " ", selection),
@@ -434,21 +570,44 @@ class ThemesTable {
     const offered = (type) => coups.some((c) => c?.type === type);
     const mayRedraw = saying && (coups ? offered("changer_main") : !vue.a_change_de_main && hand.length > 0 && (vue.pioche ?? 1) > 0);
     const mayEnd = saying && (coups ? offered("fin_du_tour") : true);
-    // Actions of variants this page does not know in detail (Simultanée's « rien »…).
+    const mayGiveUp = saying && (coups ? offered("rien") : searching(vue, this.me));
+    // Actions of variants this page does not know in detail.
     const extras = this.canAct() && coups ? coups.filter((c) => c && !KNOWN_ACTIONS.has(c.type)) : [];
     const buttons = h("div", { class: "actions" },
-      h("button", { type: "button", id: "btn-changer-main", class: "bouton", disabled: !mayRedraw,
+      classic ? h("button", { type: "button", id: "btn-changer-main", class: "bouton", disabled: !mayRedraw,
         title: vue.a_change_de_main ? "Une seule fois par tour." : null,
-        onclick: () => this.send({ type: "changer_main" }) }, "Changer de main"),
-      h("button", { type: "button", id: "btn-fin-tour", class: "bouton", disabled: !mayEnd,
-        onclick: () => this.send({ type: "fin_du_tour" }) }, "Fin du tour"),
+        onclick: () => this.send({ type: "changer_main" }) }, "Changer de main") : null,
+      this.simultaneous
+        ? h("button", { type: "button", id: "btn-rien", class: "bouton", disabled: !mayGiveUp,
+          title: "Vous abandonnez cette manche ; les autres continuent de chercher.",
+          onclick: () => this.send({ type: "rien" }) }, "Je ne trouve rien")
+        : h("button", { type: "button", id: "btn-fin-tour", class: "bouton", disabled: !mayEnd,
+          onclick: () => this.send({ type: "fin_du_tour" }) }, this.teams ? "Fin de la manche" : "Fin du tour"),
       extras.map((action, i) => h("button", { type: "button", id: `btn-coup-${action.type}-${i}`, class: "bouton",
-        onclick: () => this.send(action) }, OTHER_ACTIONS[action.type] || action.type)));
+        onclick: () => this.send(action) }, action.type)));
+    const title = this.simultaneous ? "Votre mot" : this.teams ? "Le mot de votre équipe" : groups.length === 1 ? groups[0].title : "Vos lettres";
     return h("section", { id: "t-zone-joueur", class: ["g-zone", saying ? "g-zone--action" : null], "aria-labelledby": "t-main-titre" },
-      h("h3", { id: "t-main-titre", class: "g-zone__titre" }, groups.length === 1 ? groups[0].title : "Vos lettres"),
+      h("h3", { id: "t-main-titre", class: "g-zone__titre" }, title),
       handRow,
       form, buttons,
+      this.teams ? h("p", { class: "aide" }, "Chaque paquet sert à un seul mot, sur un thème différent ; tout le monde dans l'équipe peut proposer.") : null,
       vue.a_change_de_main && vue.actif === this.me ? h("p", { class: "aide" }, "Vous avez déjà changé de main pendant ce tour.") : null);
+  }
+
+  /** Équipe: the packet whose letters the word takes (or the server's choice). */
+  packetChoice(saying) {
+    const packets = this.vue.paquets || [];
+    const option = (value, label, disabled) => {
+      const id = value === null ? "t-paquet-auto" : `t-paquet-choix-${value}`;
+      return h("label", { class: "t-choix-paquet__option", for: id },
+        h("input", { type: "radio", name: "t-paquet-choix", id, value: value === null ? "auto" : String(value),
+          checked: this.packet === value, disabled: disabled || !saying, onchange: () => this.choosePacket(value) }),
+        " ", label);
+    };
+    return h("fieldset", { id: "t-choix-paquet", class: "t-choix-paquet" },
+      h("legend", {}, "Paquet du mot"),
+      option(null, "Au mieux", false),
+      packets.map((p, index) => option(index, `Paquet de ${plural(p.taille ?? 0, "carte")}${p.utilise ? " (utilisé)" : ""}`, p.utilise)));
   }
 
   selectedCards() {
@@ -468,9 +627,11 @@ class ThemesTable {
     const cards = this.selectedCards().map((c) => c.id);
     if (cards.length) action.cartes = cards;
     if (this.fifth && this.vue.cinquieme) action.cinquieme = true;
-    if (this.sources().some((g) => g.packet !== null)) {
-      if (this.packet === null) return this.localError("Choisissez les cartes d'un paquet.");
-      action.paquet = this.packet;
+    if (this.teams) {
+      if (cards.length && this.packet === null) {
+        return this.localError("Choisissez aussi une lettre d'un paquet, ou aucune carte : le serveur choisira.");
+      }
+      if (this.packet !== null) action.paquet = this.packet;
     }
     this.send(action);
   }
@@ -518,12 +679,24 @@ class ThemesTable {
     return null;
   }
 
+  /** Équipe: the seconds left on the active team's hourglass (held by its captain). */
+  teamHourglass() {
+    const holder = this.vue.sablier;
+    const running = Array.isArray(this.ctx?.sabliers) ? this.ctx.sabliers.find((s) => s.place === holder) : null;
+    if (!Number.isInteger(holder) || !running) return null;
+    const left = Number.isFinite(running.end) ? (running.end - Date.now()) / 1000 : running.restant;
+    return { left: Math.max(0, Math.ceil(left)), total: Math.round(running.secondes) };
+  }
+
   tick() {
     if (!this.ctx || !this.root.isConnected) return;
     const clock = this.myHourglass();
     const turn = this.root.querySelector("#t-temps");
     if (turn) {
-      const text = clock && this.vue.phase === "jeu" ? `Il vous reste ${clock.left} s.` : "";
+      const team = this.teams ? this.teamHourglass() : null;
+      const text = this.teams
+        ? (team && this.vue.phase !== "fin" ? `Il reste ${team.left} s à votre équipe.` : "")
+        : clock && this.vue.phase === "jeu" ? `Il vous reste ${clock.left} s.` : "";
       if (turn.textContent !== text) turn.textContent = text;
     }
     const judge = this.root.querySelector("#t-delai");
@@ -547,8 +720,10 @@ class ThemesTable {
         h("div", { class: "t-joueur__ligne" },
           h("span", { class: "t-joueur__nom" }, this.nameWithYou(seat)),
           h("span", { class: "t-joueur__score", dataset: { score: vue.scores?.[seat] ?? 0 } }, `${vue.scores?.[seat] ?? 0} PV`),
-          seatRoles.map((r) => h("span", { class: ["pastille", r === "joue" ? "pastille--actif" : null] }, r)),
-          Number.isInteger(vue.mains?.[seat]) ? h("span", { class: "aide" }, `${plural(vue.mains[seat], "lettre")} en main`) : null),
+          seatRoles.map((r) => h("span", { class: ["pastille", r === "joue" || r === "cherche" ? "pastille--actif" : null] }, r)),
+          Number.isInteger(vue.mains?.[seat]) && !this.simultaneous ? h("span", { class: "aide" }, `${plural(vue.mains[seat], "lettre")} en main`) : null,
+          vue.dettes?.[seat] > 0 ? h("span", { class: "t-joueur__dette", dataset: { dette: vue.dettes[seat] }, title: "Un mot refusé : une carte gagnée sera défaussée" },
+            `doit défausser ${plural(vue.dettes[seat], "carte")}`) : null),
         (won.themes || []).length || (won.bonus || []).length
           ? h("div", { class: "t-joueur__themes", "aria-label": "Thèmes gagnés" },
             (won.themes || []).map((t) => themeChip(t)), (won.bonus || []).map((t) => themeChip(t, { bonus: true })))
@@ -560,16 +735,18 @@ class ThemesTable {
     const teams = Array.isArray(vue.equipes) && Array.isArray(vue.gagne_equipes)
       ? h("ol", { id: "t-equipes", class: "t-joueurs" }, vue.equipes.map((members, team) => {
         const won = vue.gagne_equipes[team] || {};
-        return h("li", { class: ["t-joueur", vue.equipe === team ? "t-joueur--moi" : null, vue.equipe_active === team ? "t-joueur--actif" : null], dataset: { equipe: team } },
+        const playing = vue.equipe_active === team && vue.phase !== "fin";
+        return h("li", { class: ["t-joueur", vue.equipe === team ? "t-joueur--moi" : null, playing ? "t-joueur--actif" : null], dataset: { equipe: team } },
           h("div", { class: "t-joueur__ligne" },
-            h("span", { class: "t-joueur__nom" }, `Équipe ${team + 1} : ${(members || []).map((s) => this.nameWithYou(s)).join(", ")}`),
-            h("span", { class: "t-joueur__score" }, `${vue.scores_equipes?.[team] ?? 0} PV`)),
+            h("span", { class: "t-joueur__nom" }, `Équipe ${team + 1}${vue.equipe === team ? " (la vôtre)" : ""} : ${(members || []).map((s) => this.nameWithYou(s)).join(", ")}`),
+            h("span", { class: "t-joueur__score", dataset: { score: vue.scores_equipes?.[team] ?? 0 } }, `${vue.scores_equipes?.[team] ?? 0} PV`),
+            playing ? h("span", { class: "pastille pastille--actif" }, "joue") : null),
           (won.themes || []).length ? h("div", { class: "t-joueur__themes" }, won.themes.map((t) => themeChip(t))) : h("p", { class: "vide" }, "Aucun thème gagné."),
           (won.lettres || []).length ? h("div", { class: "cartes t-joueur__lettres" }, won.lettres.map((c) => letterView(c, { small: true }))) : null);
       }))
       : null;
     return h("section", { class: "g-zone", "aria-labelledby": "t-joueurs-titre" },
-      h("h3", { id: "t-joueurs-titre", class: "g-zone__titre" }, "Cartes gagnées et scores"),
+      h("h3", { id: "t-joueurs-titre", class: "g-zone__titre" }, teams ? "Équipes : cartes gagnées et scores" : "Cartes gagnées et scores"),
       teams || h("ol", { id: "t-joueurs", class: "t-joueurs" }, rows));
   }
 
