@@ -12,14 +12,8 @@ Without tmux these tests skip, unless ``LUDOTHEQUE_REQUIRE_TMUX=1`` (for CI), wh
 from __future__ import annotations
 
 import json
-import os
 import re
-import shlex
-import shutil
-import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,56 +27,16 @@ from ludotheque.games.letter.bots_greedy import greedy_action
 from ludotheque.games.letter.notation import board_after, format_action
 from ludotheque.games.letter.state import LetterState
 
+from .tmux_driver import Terminal, ended, open_terminal
+
 WIDTH, HEIGHT = 120, 50
-TIMEOUT = 90.0  # seconds to wait for one screen (bots are quick; a loaded CI machine is not)
 PROMPT = re.compile(r"^(Première manche|Votre coup|Frapper \?|Taille)[^>]*>")
 MAX_LINE = 1500  # a typed line stays well under the terminal's line limit (4095)
 GAME = Letter()
 
 
-def tmux_required() -> bool:
-    """CI sets LUDOTHEQUE_REQUIRE_TMUX=1: a missing tmux is then a failure."""
-    return os.environ.get("LUDOTHEQUE_REQUIRE_TMUX") == "1"
-
-
-class Terminal:
-    """One program in a tmux pane of its own server."""
-
-    def __init__(self, socket: str, config: Path) -> None:
-        self.socket = socket
-        self.config = config
-
-    def tmux(self, *arguments: str) -> str:
-        command = ["tmux", "-L", self.socket, "-f", str(self.config), *arguments]
-        done = subprocess.run(command, check=True, capture_output=True, text=True)
-        return done.stdout
-
-    def start(self, arguments: list[str]) -> None:
-        program = shlex.join([sys.executable, "-m", "ludotheque", *arguments])
-        size = ["-x", str(WIDTH), "-y", str(HEIGHT)]
-        self.tmux("new-session", "-d", "-s", "jeu", *size, program)
-
-    def screen(self) -> list[str]:
-        """Every line printed so far (history and visible part, wrapped lines joined), without
-        the empty lines below the last one."""
-        lines = self.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "jeu").splitlines()
-        while lines and not lines[-1].strip():
-            lines.pop()
-        return lines
-
-    def visible(self) -> list[str]:
-        return self.tmux("capture-pane", "-p", "-t", "jeu").splitlines()
-
-    def wait(self, ready: Callable[[list[str]], bool], what: str) -> list[str]:
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            lines = self.screen()
-            if ready(lines):
-                return lines
-            if time.monotonic() > deadline:
-                shown = "\n".join(lines[-60:])
-                raise AssertionError(f"never appeared: {what}\n{shown}")
-            time.sleep(0.05)
+class LetterTerminal(Terminal):
+    """The terminal, and the questions the Letter program asks."""
 
     def prompts(self, lines: list[str]) -> int:
         return sum(1 for line in lines if PROMPT.match(line))
@@ -95,32 +49,16 @@ class Terminal:
         """Type ``text`` at the question on screen; the screen once the next question (or the
         end of the program) shows."""
         asked = self.prompts(self.screen())
-        self.tmux("send-keys", "-t", "jeu", "-l", text)
-        self.tmux("send-keys", "-t", "jeu", "Enter")
+        self.type(text)
         return self.wait(
             lambda lines: self.waiting(lines, asked + 1) or ended(lines),
             f"the question after {text[:80]!r}",
         )
 
 
-def ended(lines: list[str]) -> bool:
-    return any(line.startswith("Partie enregistrée dans") for line in lines)
-
-
 @pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[Terminal]:
-    if shutil.which("tmux") is None:
-        if tmux_required():
-            pytest.fail("tmux is not installed (LUDOTHEQUE_REQUIRE_TMUX=1)", pytrace=False)
-        pytest.skip("tmux is not installed")
-    config = tmp_path / "tmux.conf"
-    # The pane stays when the program ends (its last screen is read); the history keeps a game.
-    config.write_text("set -g remain-on-exit on\nset -g history-limit 100000\n", encoding="utf-8")
-    term = Terminal(f"ludotheque-test-{os.getpid()}-{time.monotonic_ns()}", config)
-    try:
-        yield term
-    finally:
-        subprocess.run(["tmux", "-L", term.socket, "kill-server"], check=False, capture_output=True)
+def terminal(tmp_path: Path) -> Iterator[LetterTerminal]:
+    yield from open_terminal(tmp_path, "ludotheque-test", WIDTH, HEIGHT, LetterTerminal)
 
 
 def replayed(save: Path) -> tuple[LetterState, int]:
@@ -188,7 +126,7 @@ def play_against_greedy(seed: int, save: Path) -> list[str]:
 
 
 def test_refusals_change_nothing_and_a_legal_turn_redraws_the_board(
-    terminal: Terminal, tmp_path: Path
+    terminal: LetterTerminal, tmp_path: Path
 ) -> None:
     save = tmp_path / "partie.json"
     terminal.start(play_against_greedy(3, save))
@@ -241,7 +179,7 @@ def test_refusals_change_nothing_and_a_legal_turn_redraws_the_board(
 
 
 def test_a_whole_game_against_the_greedy_bot_to_the_final_scores(
-    terminal: Terminal, tmp_path: Path
+    terminal: LetterTerminal, tmp_path: Path
 ) -> None:
     save = tmp_path / "partie.json"
     terminal.start(play_against_greedy(11, save))

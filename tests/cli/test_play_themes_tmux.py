@@ -12,14 +12,8 @@ Without tmux these tests skip, unless ``LUDOTHEQUE_REQUIRE_TMUX=1`` (for CI), wh
 
 from __future__ import annotations
 
-import os
 import re
-import shlex
-import shutil
-import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,55 +24,11 @@ from ludotheque.games.themes import Themes
 from ludotheque.games.themes.state import ThemesState
 from ludotheque.games.themes.state_simultaneous import SimultaneousState
 
+from .tmux_driver import Terminal, ended, open_terminal
+
 WIDTH, HEIGHT = 140, 50
-TIMEOUT = 90.0  # seconds to wait for one screen (a loaded CI machine is slow)
-COUNTDOWN = re.compile(r"⏳ Sablier : (\d+) s")
+COUNTDOWN = re.compile(r"⏳ (?:Sablier|Les robots cherchent) : (\d+) s")
 GAME = Themes()
-
-
-def tmux_required() -> bool:
-    """CI sets LUDOTHEQUE_REQUIRE_TMUX=1: a missing tmux is then a failure."""
-    return os.environ.get("LUDOTHEQUE_REQUIRE_TMUX") == "1"
-
-
-class Terminal:
-    """One program in a tmux pane of its own server."""
-
-    def __init__(self, socket: str, config: Path) -> None:
-        self.socket = socket
-        self.config = config
-
-    def tmux(self, *arguments: str) -> str:
-        command = ["tmux", "-L", self.socket, "-f", str(self.config), *arguments]
-        done = subprocess.run(command, check=True, capture_output=True, text=True)
-        return done.stdout
-
-    def start(self, arguments: list[str]) -> None:
-        program = shlex.join([sys.executable, "-m", "ludotheque", *arguments])
-        size = ["-x", str(WIDTH), "-y", str(HEIGHT)]
-        self.tmux("new-session", "-d", "-s", "jeu", *size, program)
-
-    def screen(self) -> list[str]:
-        """Every line printed so far (history and visible part, wrapped lines joined)."""
-        lines = self.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "jeu").splitlines()
-        while lines and not lines[-1].strip():
-            lines.pop()
-        return lines
-
-    def wait(self, ready: Callable[[list[str]], bool], what: str) -> list[str]:
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            lines = self.screen()
-            if ready(lines):
-                return lines
-            if time.monotonic() > deadline:
-                shown = "\n".join(lines[-60:])
-                raise AssertionError(f"never appeared: {what}\n{shown}")
-            time.sleep(0.05)
-
-    def type(self, text: str) -> None:
-        self.tmux("send-keys", "-t", "jeu", "-l", text)
-        self.tmux("send-keys", "-t", "jeu", "Enter")
 
 
 def countdowns(lines: list[str]) -> list[int]:
@@ -89,23 +39,9 @@ def asking(lines: list[str]) -> bool:
     return bool(lines) and lines[-1].startswith("Votre mot") and lines[-1].rstrip().endswith(">")
 
 
-def ended(lines: list[str]) -> bool:
-    return any(line.startswith("Partie enregistrée dans") for line in lines)
-
-
 @pytest.fixture
 def terminal(tmp_path: Path) -> Iterator[Terminal]:
-    if shutil.which("tmux") is None:
-        if tmux_required():
-            pytest.fail("tmux is not installed (LUDOTHEQUE_REQUIRE_TMUX=1)", pytrace=False)
-        pytest.skip("tmux is not installed")
-    config = tmp_path / "tmux.conf"
-    config.write_text("set -g remain-on-exit on\nset -g history-limit 100000\n", encoding="utf-8")
-    term = Terminal(f"ludotheque-themes-{os.getpid()}-{time.monotonic_ns()}", config)
-    try:
-        yield term
-    finally:
-        subprocess.run(["tmux", "-L", term.socket, "kill-server"], check=False, capture_output=True)
+    yield from open_terminal(tmp_path, "ludotheque-themes", WIDTH, HEIGHT, Terminal)
 
 
 def replayed(save: Path) -> tuple[ThemesState, int]:
@@ -192,8 +128,10 @@ def test_simultaneous_a_word_before_the_bot_then_rien(terminal: Terminal, tmp_pa
     assert "Thèmes (simultanee)" in lines[0]
     assert any("Manche 1 · cartes retournées" in line for line in lines)
     assert any(line.startswith("⏳ Le") for line in lines)  # the bots' thinking time, told
-    # random's finding time is at least 22 s (30 s × 0.75): the countdown starts there
+    # random's finding time is at least 22 s (30 s × 0.75): the countdown starts there, and
+    # the live line says what it counts (no hourglass in this variant)
     assert 20 <= countdowns(lines)[-1] <= 75
+    assert any(line.startswith("⏳ Les robots cherchent :") for line in lines)
 
     state, moves = replayed_race(save)
     assert moves == 0 and state.round == 1

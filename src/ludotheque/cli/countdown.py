@@ -21,14 +21,14 @@ TimedAsk = Callable[[str, float], "str | None"]
 _SAVE, _RESTORE, _UP, _CLEAR = "\x1b7", "\x1b8", "\x1b[1A", "\x1b[2K"
 
 
-def hourglass_line(left: float) -> str:
+def hourglass_line(left: float, label: str = "Sablier") -> str:
     """The status line: ``⏳ Sablier : 23 s``.
 
-    >>> hourglass_line(22.2)
-    '⏳ Sablier : 23 s'
+    >>> hourglass_line(22.2), hourglass_line(9, "Les robots cherchent")
+    ('⏳ Sablier : 23 s', '⏳ Les robots cherchent : 9 s')
     """
     seconds = max(0, int(-(-left // 1)))
-    return f"⏳ Sablier : {seconds} s"
+    return f"⏳ {label} : {seconds} s"
 
 
 def timed_input(
@@ -38,13 +38,16 @@ def timed_input(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     clock: Callable[[], float] = time.monotonic,
+    label: str = "Sablier",
 ) -> str | None:
-    """The line typed within ``seconds``, or ``None`` once the time is out (EOFError at the end)."""
+    """The line typed within ``seconds``, or ``None`` once the time is out (EOFError at the end).
+
+    ``label`` names what is counted (« Sablier », or the robots' thinking time in a race)."""
     source = stdin or sys.stdin
     out = stdout or sys.stdout
     end = clock() + seconds
     live = source.isatty() and out.isatty()
-    out.write(f"{hourglass_line(seconds)}\n{prompt}")
+    out.write(f"{hourglass_line(seconds, label)}\n{prompt}")
     out.flush()
     while True:
         left = end - clock()
@@ -66,7 +69,7 @@ def timed_input(
                 raise EOFError
             return line.rstrip("\n")
         now_left = end - clock()
-        out.write(f"{_SAVE}{_UP}\r{_CLEAR}{hourglass_line(now_left)}{_RESTORE}")
+        out.write(f"{_SAVE}{_UP}\r{_CLEAR}{hourglass_line(now_left, label)}{_RESTORE}")
         out.flush()
 
 

@@ -74,7 +74,7 @@ from ludotheque.games.themes.state_simultaneous import SimultaneousState
 from ludotheque.games.themes.state_teams import PACKET_SIZES, TeamsState
 from ludotheque.lexicon.normalize import normalize
 
-from .countdown import TimedAsk
+from .countdown import TimedAsk, timed_input
 from .themes_render import LEGEND, MARKS, table_of
 
 __all__ = [
@@ -671,7 +671,7 @@ class ThemesTerminal:
                     "est le temps avant que l'un d'eux abandonne.",
                     "dim",
                 )
-            raw = self._read_within(left)
+            raw = self._read_within(left, "Les robots cherchent")
         else:
             self._say("Les robots ont abandonné : prenez votre temps (ou tapez « rien »).", "dim")
             try:
@@ -883,10 +883,12 @@ class ThemesTerminal:
             return "Votre mot (p2 3 new york ; fin, aide) > "
         return "Votre mot (2 new york ; main, fin, aide) > "
 
-    def _read_within(self, seconds: float) -> str | None:
+    def _read_within(self, seconds: float, label: str = "Sablier") -> str | None:
         """The person's next line under a countdown of ``seconds`` (None: nothing in time);
-        the caller checks the clock for a late answer."""
+        the caller checks the clock for a late answer. ``label``: what the live line counts."""
         try:
+            if self.timed_ask is timed_input:
+                return timed_input(self._prompt(), seconds, label=label)
             if self.timed_ask is not None:
                 return self.timed_ask(self._prompt(), seconds)
             return self.ask(f"[{math.ceil(seconds)} s] {self._prompt()}")

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ludotheque.games.themes import Themes
-from ludotheque.games.themes.state import Face, ThemesState
+from ludotheque.games.themes.game import AnyThemesState
+from ludotheque.games.themes.state import Columns, Face, ThemesState
+
+ColumnIds = dict[int, tuple[list[str], list[str]]]
 
 
 def new_state(players: int = 3, seed: int = 1, **options: Any) -> ThemesState:
     return Themes().new(players, seed, {"mode": "classique", **options})
 
 
-def letter_ids(state: ThemesState, spec: str, taken: set[str]) -> list[str]:
+def letter_ids(state: AnyThemesState, spec: str, taken: set[str]) -> list[str]:
     """Card ids for ``spec``: letters, a constraint after a letter: ``1`` first, ``2`` second,
     ``$`` last (``"ER"``, ``"N1"``, ``"S$"``), each card not in ``taken`` (which it extends)."""
     marks = {"1": "premiere", "2": "seconde", "$": "derniere"}
@@ -36,11 +39,65 @@ def letter_ids(state: ThemesState, spec: str, taken: set[str]) -> list[str]:
     return ids
 
 
-def face_of(state: ThemesState, theme: str) -> Face:
+def face_of(state: AnyThemesState, theme: str) -> Face:
     for card in state.catalog.themes.values():
         if theme in card.sides:
             return (card.id, card.sides.index(theme))
     raise KeyError(theme)
+
+
+def column_ids(
+    state: AnyThemesState, columns: Mapping[int, tuple[str, str]] | None, taken: set[str]
+) -> ColumnIds:
+    """The card ids of the visible letters wanted (two specs a column), as ``letter_ids``."""
+    return {
+        i: (letter_ids(state, a, taken), letter_ids(state, b, taken))
+        for i, (a, b) in (columns or {}).items()
+    }
+
+
+def deal_columns(columns: Columns, wanted: ColumnIds, pool: Iterator[str]) -> Columns:
+    """``columns`` with the ``wanted`` cards on top, every other card taken from ``pool``."""
+    new_columns = []
+    for i, (first, second) in enumerate(columns):
+        if i in wanted:
+            a, b = wanted[i]
+            first = tuple(a) + tuple(next(pool) for _ in first[1:])
+            second = tuple(b) + tuple(next(pool) for _ in second[1:])
+        else:
+            first = tuple(next(pool) for _ in first)
+            second = tuple(next(pool) for _ in second)
+        new_columns.append((first, second))
+    return tuple(new_columns)
+
+
+def themes_on_top(
+    state: AnyThemesState,
+    themes: Mapping[int, str] | None,
+    fifth_pile: tuple[Face, ...] = (),
+    fifth: str | None = None,
+) -> tuple[tuple[tuple[Face, ...], ...], tuple[Face, ...], tuple[Face, ...]]:
+    """The theme piles (and Expert's ``fifth_pile``) with these ``themes`` (``fifth``) on top,
+    every other theme card dealt again in the same places; and the theme box."""
+    wanted = {i: face_of(state, t) for i, t in (themes or {}).items()}
+    if fifth is not None:
+        wanted[-1] = face_of(state, fifth)
+    chosen_cards = {face[0] for face in wanted.values()}
+    others = iter(
+        face
+        for pile in (*state.piles, fifth_pile, state.theme_box)
+        for face in pile
+        if face[0] not in chosen_cards
+    )
+    piles = []
+    for i, pile in enumerate(state.piles):
+        top = [wanted[i]] if i in wanted else [next(others)]
+        piles.append(tuple(top + [next(others) for _ in pile[1:]]))
+    new_fifth: Sequence[Face] = ()
+    if fifth_pile:
+        top = [wanted[-1]] if -1 in wanted else [next(others)]
+        new_fifth = tuple(top + [next(others) for _ in fifth_pile[1:]])
+    return tuple(piles), tuple(new_fifth), tuple(others)
 
 
 def arrange(
@@ -57,49 +114,19 @@ def arrange(
     the same whatever the seed)."""
     taken: set[str] = set()
     hand_ids = {s: letter_ids(state, spec, taken) for s, spec in (hands or {}).items()}
-    column_ids = {
-        i: (letter_ids(state, a, taken), letter_ids(state, b, taken))
-        for i, (a, b) in (columns or {}).items()
-    }
+    wanted_columns = column_ids(state, columns, taken)
     rest = [c for c in sorted(state.catalog.letters) if c not in taken]
     pool = iter(rest)
     new_hands = []
     for s, hand in enumerate(state.hands):
         new_hands.append(tuple(hand_ids[s]) if s in hand_ids else tuple(next(pool) for _ in hand))
-    new_columns = []
-    for i, (first, second) in enumerate(state.columns):
-        if i in column_ids:
-            a, b = column_ids[i]
-            first = tuple(a) + tuple(next(pool) for _ in first[1:])
-            second = tuple(b) + tuple(next(pool) for _ in second[1:])
-        else:
-            first = tuple(next(pool) for _ in first)
-            second = tuple(next(pool) for _ in second)
-        new_columns.append((first, second))
+    new_columns = deal_columns(state.columns, wanted_columns, pool)
     draw = tuple(next(pool) for _ in state.draw)
     box = tuple(pool)
     assert len(box) == len(state.box)
-    state = replace(state, hands=tuple(new_hands), columns=tuple(new_columns), draw=draw, box=box)
-    wanted = {i: face_of(state, t) for i, t in (themes or {}).items()}
-    if fifth is not None:
-        wanted[-1] = face_of(state, fifth)
-    chosen_cards = {face[0] for face in wanted.values()}
-    others = iter(
-        face
-        for pile in (*state.piles, state.fifth, state.theme_box)
-        for face in pile
-        if face[0] not in chosen_cards
-    )
-    piles = []
-    for i, pile in enumerate(state.piles):
-        top = [wanted[i]] if i in wanted else [next(others)]
-        piles.append(tuple(top + [next(others) for _ in pile[1:]]))
-    new_fifth: Sequence[Face] = ()
-    if state.fifth:
-        top = [wanted[-1]] if -1 in wanted else [next(others)]
-        new_fifth = tuple(top + [next(others) for _ in state.fifth[1:]])
-    theme_box = tuple(others)
-    state = replace(state, piles=tuple(piles), fifth=tuple(new_fifth), theme_box=theme_box)
+    state = replace(state, hands=tuple(new_hands), columns=new_columns, draw=draw, box=box)
+    piles, new_fifth, theme_box = themes_on_top(state, themes, state.fifth, fifth)
+    state = replace(state, piles=piles, fifth=new_fifth, theme_box=theme_box)
     if active is not None:
         state = replace(state, active=active)
     assert state.invariant_violations() == [], state.invariant_violations()

@@ -14,7 +14,7 @@ from ludotheque.games.themes.actions import GiveUp, Redraw, Timeout, Verdict, Wo
 from ludotheque.games.themes.judging import judge_seat
 from ludotheque.games.themes.state_simultaneous import SimultaneousState
 
-from .rules_helpers import face_of, letter_ids
+from .rules_helpers import column_ids, deal_columns, letter_ids, themes_on_top
 
 
 def new_state(players: int = 3, seed: int = 1, **options: object) -> SimultaneousState:
@@ -38,40 +38,22 @@ def arrange(
     taken: set[str] = set()
     turned_ids = tuple(letter_ids(state, turned, taken))
     won_ids = {s: letter_ids(state, spec, taken) for s, spec in (won or {}).items()}
-    column_ids = {
-        i: (letter_ids(state, a, taken), letter_ids(state, b, taken))
-        for i, (a, b) in (columns or {}).items()
-    }
+    wanted_columns = column_ids(state, columns, taken)
     pool = iter([c for c in sorted(state.catalog.letters) if c not in taken])
-    new_columns = []
-    for i, (first, second) in enumerate(state.columns):
-        if i in column_ids:
-            a, b = column_ids[i]
-            first = tuple(a) + tuple(next(pool) for _ in first[1:])
-            second = tuple(b) + tuple(next(pool) for _ in second[1:])
-        else:
-            first = tuple(next(pool) for _ in first)
-            second = tuple(next(pool) for _ in second)
-        new_columns.append((first, second))
+    new_columns = deal_columns(state.columns, wanted_columns, pool)
     rest = list(pool)
     keep = len(rest) if draw is None else draw
     won_letters = tuple(tuple(won_ids.get(s, ())) for s in range(state.players))
     state = replace(
         state,
         turned=turned_ids,
-        columns=tuple(new_columns),
+        columns=new_columns,
         draw=tuple(rest[:keep]),
         box=tuple(rest[keep:]),
         won_letters=won_letters,
     )
-    wanted = {i: face_of(state, t) for i, t in (themes or {}).items()}
-    chosen = {face[0] for face in wanted.values()}
-    others = iter(f for pile in (*state.piles, state.theme_box) for f in pile if f[0] not in chosen)
-    piles = []
-    for i, pile in enumerate(state.piles):
-        top = [wanted[i]] if i in wanted else [next(others)]
-        piles.append(tuple(top + [next(others) for _ in pile[1:]]))
-    state = replace(state, piles=tuple(piles), theme_box=tuple(others))
+    piles, _fifth, theme_box = themes_on_top(state, themes)
+    state = replace(state, piles=piles, theme_box=theme_box)
     assert state.invariant_violations() == [], state.invariant_violations()
     return state
 

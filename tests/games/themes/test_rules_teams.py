@@ -14,7 +14,7 @@ from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import EndTurn, GiveUp, Timeout, Verdict, Word
 from ludotheque.games.themes.state_teams import TeamsState, default_teams
 
-from .rules_helpers import face_of, letter_ids
+from .rules_helpers import column_ids, deal_columns, letter_ids, themes_on_top
 
 
 def new_state(players: int = 4, seed: int = 1, **options: object) -> TeamsState:
@@ -35,39 +35,21 @@ def arrange(
     order (none created or lost). ``draw``: keep so many in the draw pile, the rest boxed."""
     taken: set[str] = set()
     packet_ids = tuple(tuple(letter_ids(state, spec, taken)) for spec in packets)
-    column_ids = {
-        i: (letter_ids(state, a, taken), letter_ids(state, b, taken))
-        for i, (a, b) in (columns or {}).items()
-    }
+    wanted_columns = column_ids(state, columns, taken)
     pool = iter([c for c in sorted(state.catalog.letters) if c not in taken])
-    new_columns = []
-    for i, (first, second) in enumerate(state.columns):
-        if i in column_ids:
-            a, b = column_ids[i]
-            first = tuple(a) + tuple(next(pool) for _ in first[1:])
-            second = tuple(b) + tuple(next(pool) for _ in second[1:])
-        else:
-            first = tuple(next(pool) for _ in first)
-            second = tuple(next(pool) for _ in second)
-        new_columns.append((first, second))
+    new_columns = deal_columns(state.columns, wanted_columns, pool)
     rest = list(pool)
     keep = len(rest) if draw is None else draw
     state = replace(
         state,
         packets=packet_ids,
-        columns=tuple(new_columns),
+        columns=new_columns,
         draw=tuple(rest[:keep]),
         box=tuple(rest[keep:]),
         won_letters=((),) * state.config.teams,
     )
-    wanted = {i: face_of(state, t) for i, t in (themes or {}).items()}
-    chosen = {face[0] for face in wanted.values()}
-    others = iter(f for pile in (*state.piles, state.theme_box) for f in pile if f[0] not in chosen)
-    piles = []
-    for i, pile in enumerate(state.piles):
-        top = [wanted[i]] if i in wanted else [next(others)]
-        piles.append(tuple(top + [next(others) for _ in pile[1:]]))
-    state = replace(state, piles=tuple(piles), theme_box=tuple(others))
+    piles, _fifth, theme_box = themes_on_top(state, themes)
+    state = replace(state, piles=piles, theme_box=theme_box)
     assert state.invariant_violations() == [], state.invariant_violations()
     return state
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import TypedDict, cast
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.options import GameInfo, Mode, OptionSpec
 from ludotheque.core.protocol import Game, Seat
-from ludotheque.core.rng import Rng
+from ludotheque.core.rng import Draws, Rng
 
 from .actions import (
     Action,
@@ -23,10 +23,8 @@ from .actions import (
     encode_action,
 )
 from .cards import (
-    CARDS_PER_PILE,
     COLUMN_LETTERS,
     HAND,
-    PILES,
     LetterCard,
     ThemeCard,
     default_letters,
@@ -37,15 +35,60 @@ from .cards import (
 )
 from .judging import JUDGE_SECONDS, Judging
 from .search import best_cards
-from .state import HOURGLASS_SECONDS, PILE_LETTERS, Catalog, Config, Face, ThemesState
+from .state import HOURGLASS_SECONDS, Catalog, Columns, Config, Face, Judgement, ThemesState
 from .state_simultaneous import TURNED, SimultaneousConfig, SimultaneousState
 from .state_teams import PACKET_SIZES, TeamsConfig, TeamsState, default_teams, team_problem
-from .table import deal
+from .table import Layout, deal
 
 __all__ = ["AnyThemesState", "Themes"]
 
 AnyThemesState = ThemesState | SimultaneousState | TeamsState
 """A Thèmes position: classic and Expert, Simultanée, or Équipe."""
+
+
+class _Table(TypedDict):
+    """The fields a Simultanée or Équipe state starts with, but its own."""
+
+    catalog: Catalog
+    piles: tuple[tuple[Face, ...], ...]
+    columns: Columns
+    draw: tuple[str, ...]
+    won_letters: tuple[tuple[str, ...], ...]
+    won_themes: tuple[tuple[Face, ...], ...]
+    box: tuple[str, ...]
+    theme_box: tuple[Face, ...]
+    round: int
+    claim: None
+    judged: int
+    judgements: tuple[Judgement, ...]
+    events: tuple[str, ...]
+    rng: Rng
+
+
+def _new_table(
+    letters: tuple[LetterCard, ...],
+    themes: tuple[ThemeCard, ...],
+    layout: Layout,
+    sides: int,
+    draws: Draws,
+) -> _Table:
+    """A table just set up, with nothing won yet by the ``sides`` players or teams."""
+    return _Table(
+        catalog=Catalog(letters, themes),
+        piles=layout.piles,
+        columns=layout.columns,
+        draw=layout.draw,
+        won_letters=((),) * sides,
+        won_themes=((),) * sides,
+        box=(),
+        theme_box=layout.theme_box,
+        round=0,
+        claim=None,
+        judged=0,
+        judgements=(),
+        events=(),
+        rng=draws.freeze(),
+    )
 
 
 class Themes(Game[AnyThemesState, Action]):
@@ -196,26 +239,13 @@ class Themes(Game[AnyThemesState, Action]):
         )
         state = SimultaneousState(
             config=config,
-            catalog=Catalog(letters, themes),
             phase="recherche",
-            piles=layout.piles,
-            columns=layout.columns,
-            draw=layout.draw,
             turned=(),
             turner=starter,
             out=(False,) * players,
-            won_letters=((),) * players,
-            won_themes=((),) * players,
             debts=(0,) * players,
-            box=(),
-            theme_box=layout.theme_box,
             given_back=(),
-            round=0,
-            claim=None,
-            judged=0,
-            judgements=(),
-            events=(),
-            rng=draws.freeze(),
+            **_new_table(letters, themes, layout, players, draws),
         )
         return state.start_round(starter)
 
@@ -241,28 +271,15 @@ class Themes(Game[AnyThemesState, Action]):
         )
         state = TeamsState(
             config=config,
-            catalog=Catalog(letters, themes),
             phase="jeu",
-            piles=layout.piles,
-            columns=layout.columns,
-            draw=layout.draw,
             active=starter,
-            round=0,
             packets=((),) * len(PACKET_SIZES),
             used=(False,) * len(PACKET_SIZES),
             round_themes=(),
-            won_letters=((),) * teams,
-            won_themes=((),) * teams,
-            box=(),
-            theme_box=layout.theme_box,
             discarded_themes=(),
             timed_out=False,
-            claim=None,
             claim_packet=0,
-            judged=0,
-            judgements=(),
-            events=(),
-            rng=draws.freeze(),
+            **_new_table(letters, themes, layout, teams, draws),
         )
         return state.start_round(starter)
 
@@ -277,22 +294,13 @@ class Themes(Game[AnyThemesState, Action]):
         mode = str(options["mode"])
         draws = rng.draws()
         starter = draws.below(players)  # D2: by lot
-        deck = draws.shuffled(card.id for card in themes)
         # D3: each card lies with a side up drawn at random (a double-sided card in a pile).
-        faces: list[Face] = [(card_id, draws.below(2)) for card_id in deck]
-        in_piles = PILES * CARDS_PER_PILE
-        piles = tuple(
-            tuple(faces[i * CARDS_PER_PILE : (i + 1) * CARDS_PER_PILE]) for i in range(PILES)
-        )
-        rest = faces[in_piles:]
-        fifth = tuple(rest) if mode == "expert" else ()
-        theme_box = () if mode == "expert" else tuple(rest)
-        pool = draws.shuffled(card.id for card in letters)
-        columns = []
-        for _ in range(PILES):
-            first, pool = tuple(pool[:PILE_LETTERS]), pool[PILE_LETTERS:]
-            second, pool = tuple(pool[:PILE_LETTERS]), pool[PILE_LETTERS:]
-            columns.append((first, second))
+        layout = deal(letters, themes, draws)
+        piles, rest = layout.piles, layout.theme_box
+        fifth = rest if mode == "expert" else ()
+        theme_box = () if mode == "expert" else rest
+        pool = layout.draw
+        columns = layout.columns
         hands = []
         for _ in range(players):
             hand, pool = tuple(pool[:HAND]), pool[HAND:]
@@ -311,8 +319,8 @@ class Themes(Game[AnyThemesState, Action]):
             phase="jeu",
             piles=piles,
             fifth=fifth,
-            columns=tuple(columns),
-            draw=tuple(pool),
+            columns=columns,
+            draw=pool,
             hands=tuple(hands),
             won_letters=((),) * players,
             won_themes=((),) * players,

@@ -10,9 +10,9 @@ open is numbered Dn in ``docs/rules/themes.md``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, cast
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
@@ -46,6 +46,9 @@ PILE_LETTERS = 5
 Phase = Literal["jeu", "jugement", "fin"]
 Face = tuple[str, int]
 """A theme card as it lies: its id and the side up (0: front, 1: back)."""
+Columns = tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+"""Two letter piles under each theme pile, top card first."""
+S = TypeVar("S")
 
 
 class Catalog:
@@ -118,7 +121,192 @@ class Judgement:
     by: str  # "vocabulaire", "juge", "vote", "silence"
 
 
+def cast_vote(claim: Claim, seat: Seat, accept: bool, turn: int) -> tuple[Claim, Judgement | None]:
+    """Record ``seat``'s answer on ``claim``; once every judge has answered, the decision (D10):
+    the judge's word, or a vote that refuses only when more than half refuse."""
+    votes = tuple(
+        accept if judge == seat else vote
+        for judge, vote in zip(claim.judges, claim.votes, strict=True)
+    )
+    claim = replace(claim, votes=votes)
+    if any(vote is None for vote in votes):
+        return claim, None
+    refusals = sum(1 for vote in votes if vote is False)
+    accepted = refusals * 2 <= len(votes) if len(votes) > 1 else refusals == 0
+    by = "vote" if len(votes) > 1 else "juge"
+    return claim, Judgement(turn, claim.seat, claim.themes, claim.word, accepted, by)
+
+
 _SHARED = frozenset({"catalog", "rng", "config"})
+
+
+# --- rules shared by the three states (classic, Simultanée, Équipe) ----------------------------
+
+
+def copy_state(state: S, memo: dict[int, Any]) -> S:
+    """A deep copy of a state that shares its catalog, its rng and its config."""
+    values = {
+        f.name: getattr(state, f.name)
+        if f.name in _SHARED
+        else copy.deepcopy(getattr(state, f.name), memo)
+        for f in fields(cast(Any, state))
+    }
+    return type(state)(**values)
+
+
+def pending_judges(claim: Claim | None) -> frozenset[Seat]:
+    """The judges of ``claim`` who have not answered yet."""
+    if claim is None:
+        return frozenset()
+    return frozenset(j for j, v in zip(claim.judges, claim.votes, strict=True) if v is None)
+
+
+def judges_for(judging: Judging, seat: Seat, players: int) -> tuple[Seat, ...]:
+    """D10: the judge seat (``juge``), or every other seat (``vote``)."""
+    if judging == "vote":
+        return tuple(s for s in range(players) if s != seat)
+    return (judge_seat(seat, players),)
+
+
+def judge_timers(claim: Claim | None, judge_time: int) -> list[RuleTimer[Action]]:
+    """The judges' windows on ``claim`` (silence is yes)."""
+    if claim is None:
+        return []
+    return [
+        RuleTimer(judge, judge_time, f"jugement-{claim.number}-place-{judge + 1}", Verdict(True))
+        for judge, vote in zip(claim.judges, claim.votes, strict=True)
+        if vote is None
+    ]
+
+
+def verdict_checked(judging: bool, action: Action) -> bool:
+    """Raise when ``action`` does not fit the phase (a verdict exactly while a word is judged);
+    True when it is a verdict, with nothing more to check."""
+    if judging:
+        if not isinstance(action, Verdict):
+            raise IllegalAction("Un mot est soumis au juge : validez-le ou refusez-le.")
+        return True
+    if isinstance(action, Verdict):
+        raise IllegalAction("Aucun mot n'attend de jugement.")
+    return False
+
+
+def random_word(
+    draws: Draws,
+    roll: float,
+    choices: Callable[[bool], list[Word]],
+    strays_below: float,
+    words_below: float,
+) -> Word | None:
+    """Random play: a word of another theme (for the judge) when ``roll`` is below
+    ``strays_below``, else one of the theme's when below ``words_below``, if there is one."""
+    if roll < strays_below:
+        strays = choices(True)
+        if strays:
+            return draws.choice(strays)
+    if roll < words_below:
+        words = choices(False)
+        if words:
+            return draws.choice(words)
+    return None
+
+
+def in_vocabulary(catalog: Catalog, word: str, themes: Sequence[str]) -> bool:
+    key = entry_key(word)
+    return all(key in catalog.words(t).forms for t in themes)
+
+
+def vocabulary_judgement(
+    catalog: Catalog, turn: int, seat: Seat, themes: tuple[str, ...], word: str
+) -> Judgement:
+    """The log line of a word of the vocabulary (accepted without a judge), as shown."""
+    shown = catalog.words(themes[0]).display(word) or word
+    return Judgement(turn, seat, themes, shown, True, "vocabulaire")
+
+
+def open_claim(
+    seat: Seat,
+    action: Word,
+    themes: tuple[str, ...],
+    judges: tuple[Seat, ...],
+    number: int,
+    *,
+    fifth: bool = False,
+) -> Claim:
+    """``action`` sent to ``judges``, the table's ``number``-th word judged."""
+    return Claim(
+        seat=seat,
+        column=action.column,
+        fifth=fifth,
+        word=action.word,
+        cards=action.cards,
+        themes=themes,
+        judges=judges,
+        votes=(None,) * len(judges),
+        number=number,
+    )
+
+
+def resample_letters(
+    draws: Draws,
+    held: Sequence[tuple[str, ...]],
+    shown: set[str],
+    draw: tuple[str, ...],
+    columns: Columns,
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], Columns]:
+    """The hidden letters redrawn: the cards ``held`` out of sight (but those ``shown``, kept
+    first), the draw pile, and the cards under each visible one."""
+    hidden = [c for cards in held for c in cards if c not in shown]
+    hidden += draw
+    hidden += [c for column in columns for pile in column for c in pile[1:]]
+    # Sorted first: the redraw must depend only on what the observer sees.
+    letters = iter(draws.shuffled(sorted(hidden)))
+    new_held = tuple(
+        tuple(sorted(c for c in cards if c in shown))
+        + tuple(next(letters) for c in cards if c not in shown)
+        for cards in held
+    )
+    new_draw = tuple(next(letters) for _ in draw)
+
+    def refill(pile: tuple[str, ...]) -> tuple[str, ...]:
+        return pile[:1] + tuple(next(letters) for _ in pile[1:])
+
+    new_columns = tuple((refill(first), refill(second)) for first, second in columns)
+    return new_held, new_draw, new_columns
+
+
+def resample_themes(
+    draws: Draws,
+    piles: tuple[tuple[Face, ...], ...],
+    fifth: tuple[Face, ...],
+    theme_box: tuple[Face, ...],
+) -> tuple[tuple[tuple[Face, ...], ...], tuple[Face, ...], tuple[Face, ...]]:
+    """The theme cards under the visible ones and the unused ones redrawn, with their sides."""
+    unseen = [face[0] for pile in piles for face in pile[1:]]
+    unseen += [face[0] for face in fifth[1:]]
+    unseen += [face[0] for face in theme_box]
+    themes = iter(draws.shuffled(sorted(unseen)))
+
+    def redraw(faces: tuple[Face, ...]) -> tuple[Face, ...]:
+        return tuple((next(themes), draws.below(2)) for _ in faces)
+
+    new_piles = tuple(pile[:1] + redraw(pile[1:]) for pile in piles)
+    new_fifth = fifth[:1] + redraw(fifth[1:])
+    return new_piles, new_fifth, redraw(theme_box)
+
+
+def lost_cards(
+    catalog: Catalog, columns: Columns, letters: list[str], faces: list[Face]
+) -> list[str]:
+    """Invariants: the letters of ``columns`` and ``letters``, and the theme cards ``faces``,
+    are the catalog's, each once."""
+    problems: list[str] = []
+    letters = [c for column in columns for pile in column for c in pile] + letters
+    if sorted(letters) != sorted(catalog.letters):
+        problems.append("des cartes « Lettre » ont été créées ou perdues")
+    if sorted(f[0] for f in faces) != sorted(catalog.themes):
+        problems.append("des cartes « Thème » ont été créées ou perdues")
+    return problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +316,7 @@ class ThemesState(State[Action]):
     phase: Phase
     piles: tuple[tuple[Face, ...], ...]  # the 4 theme piles, top first
     fifth: tuple[Face, ...]  # Expert's fifth pile, top first (empty otherwise)
-    columns: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]  # 2 letter piles a column
+    columns: Columns  # 2 letter piles a column
     draw: tuple[str, ...]  # face-down letters, top first
     hands: tuple[tuple[str, ...], ...]
     won_letters: tuple[tuple[str, ...], ...]
@@ -149,13 +337,7 @@ class ThemesState(State[Action]):
     rng: Rng = field(repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ThemesState:
-        values = {
-            f.name: getattr(self, f.name)
-            if f.name in _SHARED
-            else copy.deepcopy(getattr(self, f.name), memo)
-            for f in fields(self)
-        }
-        return ThemesState(**values)
+        return copy_state(self, memo)
 
     # --- protocol --------------------------------------------------------------------------
 
@@ -166,9 +348,8 @@ class ThemesState(State[Action]):
     def to_move(self) -> frozenset[Seat]:
         if self.phase == "jeu":
             return frozenset({self.active})
-        if self.phase == "jugement" and self.claim is not None:
-            claim = self.claim
-            return frozenset(j for j, v in zip(claim.judges, claim.votes, strict=True) if v is None)
+        if self.phase == "jugement":
+            return pending_judges(self.claim)
         return frozenset()
 
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
@@ -190,14 +371,11 @@ class ThemesState(State[Action]):
         if self.phase == "jugement":
             return Verdict(draws.random() < 0.75)
         roll = draws.random()
-        if roll < 0.1:
-            strays = self.word_choices(seat, other_themes=True)
-            if strays:
-                return draws.choice(strays)
-        if roll < 0.75:
-            words = self.word_choices(seat)
-            if words:
-                return draws.choice(words)
+        word = random_word(
+            draws, roll, lambda other: self.word_choices(seat, other_themes=other), 0.1, 0.75
+        )
+        if word is not None:
+            return word
         if self.may_redraw(seat) and roll < 0.9:
             return Redraw()
         return EndTurn() if roll < 0.95 else Timeout()
@@ -251,12 +429,8 @@ class ThemesState(State[Action]):
         ):
             return  # D9: « le sablier ne s'arrête jamais », even while the judge decides
         self.check_seat(seat)
-        if self.phase == "jugement":
-            if not isinstance(action, Verdict):
-                raise IllegalAction("Un mot est soumis au juge : validez-le ou refusez-le.")
+        if verdict_checked(self.phase == "jugement", action):
             return
-        if isinstance(action, Verdict):
-            raise IllegalAction("Aucun mot n'attend de jugement.")
         if isinstance(action, GiveUp):
             raise IllegalAction("« rien » ne sert qu'à la variante Simultanée.")
         if isinstance(action, Redraw):
@@ -322,8 +496,7 @@ class ThemesState(State[Action]):
         return themes
 
     def in_vocabulary(self, action: Word) -> bool:
-        key = entry_key(action.word)
-        return all(key in self.catalog.words(t).forms for t in self.claim_themes(action))
+        return in_vocabulary(self.catalog, action.word, self.claim_themes(action))
 
     def visible_letters(self, column: int) -> tuple[str, ...]:
         """The top card of each letter pile of the column (one or two cards)."""
@@ -355,12 +528,8 @@ class ThemesState(State[Action]):
             timers.append(
                 RuleTimer(self.active, self.config.hourglass, f"tour-{self.turn}", Timeout())
             )
-        if self.phase == "jugement" and self.claim is not None:
-            claim = self.claim
-            for judge, vote in zip(claim.judges, claim.votes, strict=True):
-                if vote is None:
-                    key = f"jugement-{claim.number}-place-{judge + 1}"
-                    timers.append(RuleTimer(judge, self.config.judge_time, key, Verdict(True)))
+        if self.phase == "jugement":
+            timers += judge_timers(self.claim, self.config.judge_time)
         return tuple(timers)
 
     def outcome(self) -> Outcome | None:
@@ -391,37 +560,13 @@ class ThemesState(State[Action]):
     def resample_hidden(self, observer: Seat, draws: Draws) -> ThemesState:
         """Others' hands, the draw pile and the cards under every top card, redrawn."""
         shown = set(self.claim.cards) if self.claim is not None else set()
-        hidden_letters = [
-            c for s, hand in enumerate(self.hands) if s != observer for c in hand if c not in shown
-        ]
-        hidden_letters += self.draw
-        hidden_letters += [c for column in self.columns for pile in column for c in pile[1:]]
-        # Sorted first: the redraw must depend only on what the observer sees.
-        letters = iter(draws.shuffled(sorted(hidden_letters)))
+        others = [hand for s, hand in enumerate(self.hands) if s != observer]
+        redrawn, draw, columns = resample_letters(draws, others, shown, self.draw, self.columns)
+        new_hands: Iterator[tuple[str, ...]] = iter(redrawn)
         hands = tuple(
-            hand
-            if s == observer
-            else tuple(sorted(c for c in hand if c in shown))
-            + tuple(next(letters) for c in hand if c not in shown)
-            for s, hand in enumerate(self.hands)
+            hand if s == observer else next(new_hands) for s, hand in enumerate(self.hands)
         )
-        draw = tuple(next(letters) for _ in self.draw)
-
-        def refill(pile: tuple[str, ...]) -> tuple[str, ...]:
-            return pile[:1] + tuple(next(letters) for _ in pile[1:])
-
-        columns = tuple((refill(first), refill(second)) for first, second in self.columns)
-        unseen = [face[0] for pile in self.piles for face in pile[1:]]
-        unseen += [face[0] for face in self.fifth[1:]]
-        unseen += [face[0] for face in self.theme_box]
-        themes = iter(draws.shuffled(sorted(unseen)))
-
-        def redraw(faces: tuple[Face, ...]) -> tuple[Face, ...]:
-            return tuple((next(themes), draws.below(2)) for _ in faces)
-
-        piles = tuple(pile[:1] + redraw(pile[1:]) for pile in self.piles)
-        fifth = self.fifth[:1] + redraw(self.fifth[1:])
-        theme_box = redraw(self.theme_box)
+        piles, fifth, theme_box = resample_themes(draws, self.piles, self.fifth, self.theme_box)
         return replace(
             self,
             hands=hands,
@@ -434,17 +579,12 @@ class ThemesState(State[Action]):
         )
 
     def invariant_violations(self) -> list[str]:
-        problems: list[str] = []
-        letters = [c for column in self.columns for pile in column for c in pile]
-        letters += [*self.draw, *self.box]
+        letters = [*self.draw, *self.box]
         letters += [c for hand in self.hands for c in hand]
         letters += [c for won in self.won_letters for c in won]
-        if sorted(letters) != sorted(self.catalog.letters):
-            problems.append("des cartes « Lettre » ont été créées ou perdues")
         faces = [f for pile in self.piles for f in pile] + [*self.fifth, *self.theme_box]
         faces += [f for won in (*self.won_themes, *self.bonus) for f in won]
-        if sorted(f[0] for f in faces) != sorted(self.catalog.themes):
-            problems.append("des cartes « Thème » ont été créées ou perdues")
+        problems = lost_cards(self.catalog, self.columns, letters, faces)
         if any(len(hand) > HAND for hand in self.hands):
             problems.append("une main a plus de trois lettres")
         return problems
@@ -454,22 +594,11 @@ class ThemesState(State[Action]):
     def _say(self, seat: Seat, action: Word) -> ThemesState:
         themes = self.claim_themes(action)
         if self.in_vocabulary(action):
-            shown = self.catalog.words(themes[0]).display(action.word) or action.word
-            logged = Judgement(self.turn, seat, themes, shown, True, "vocabulaire")
+            logged = vocabulary_judgement(self.catalog, self.turn, seat, themes, action.word)
             state = replace(self, judgements=(*self.judgements, logged))
-            return state._award(seat, action, shown)
+            return state._award(seat, action, logged.word)
         judges = self.judges_of(seat)
-        claim = Claim(
-            seat=seat,
-            column=action.column,
-            fifth=action.fifth,
-            word=action.word,
-            cards=action.cards,
-            themes=themes,
-            judges=judges,
-            votes=(None,) * len(judges),
-            number=self.judged + 1,
-        )
+        claim = open_claim(seat, action, themes, judges, self.judged + 1, fifth=action.fifth)
         line = f"« {action.word} » pour {' + '.join(themes)} : au juge de décider."
         return replace(
             self,
@@ -481,24 +610,14 @@ class ThemesState(State[Action]):
 
     def judges_of(self, seat: Seat) -> tuple[Seat, ...]:
         """D10: the judge seat (``juge``), or every other seat (``vote``)."""
-        if self.config.judging == "vote":
-            return tuple(s for s in range(self.players) if s != seat)
-        return (judge_seat(seat, self.players),)
+        return judges_for(self.config.judging, seat, self.players)
 
     def _vote(self, seat: Seat, accept: bool) -> ThemesState:
-        claim = self.claim
-        assert claim is not None
-        votes = tuple(
-            accept if judge == seat else vote
-            for judge, vote in zip(claim.judges, claim.votes, strict=True)
-        )
-        claim = replace(claim, votes=votes)
-        if any(vote is None for vote in votes):
+        assert self.claim is not None
+        claim, logged = cast_vote(self.claim, seat, accept, self.turn)
+        if logged is None:
             return replace(self, claim=claim)
-        refusals = sum(1 for vote in votes if vote is False)
-        accepted = refusals * 2 <= len(votes) if len(votes) > 1 else refusals == 0
-        by = "vote" if len(votes) > 1 else "juge"
-        logged = Judgement(self.turn, claim.seat, claim.themes, claim.word, accepted, by)
+        accepted = logged.accepted
         state = replace(self, claim=None, phase="jeu", judgements=(*self.judgements, logged))
         if accepted:
             action = Word(claim.column, claim.word, claim.cards, claim.fifth)
@@ -512,12 +631,10 @@ class ThemesState(State[Action]):
 
     def _award(self, seat: Seat, action: Word, shown: str) -> ThemesState:
         """The player takes the letters used and the theme card(s); hand made up to three."""
+        from .table import take_from_column
+
         taken = set(action.cards)
-        first, second = (
-            pile[1:] if pile and pile[0] in taken else pile for pile in self.columns[action.column]
-        )
-        column = (first, second)
-        columns = tuple(column if i == action.column else c for i, c in enumerate(self.columns))
+        columns = take_from_column(self.columns, action.column, taken)
         hand = tuple(c for c in self.hands[seat] if c not in taken)
         piles = list(self.piles)
         theme = piles[action.column][0]
@@ -554,30 +671,11 @@ class ThemesState(State[Action]):
     def _tidy_columns(self) -> ThemesState:
         """D5–D7: letters under an exhausted theme go to the box; an empty pile under a theme
         still in play is made up from the draw pile; three exhausted piles end the game."""
-        columns = list(self.columns)
-        draw = list(self.draw)
-        box = list(self.box)
-        events = list(self.events)
-        for index, pile in enumerate(self.piles):
-            column = columns[index]
-            if not pile:
-                if any(column):
-                    box += [c for letters in column for c in letters]
-                    columns[index] = ((), ())
-                    events.append(
-                        f"Pile de thèmes {index + 1} épuisée : ses lettres sont défaussées."
-                    )
-                continue
-            made_up = []
-            for letters in column:
-                if not letters and draw:
-                    letters, draw = tuple(draw[:PILE_LETTERS]), draw[PILE_LETTERS:]
-                made_up.append(letters)
-            columns[index] = (made_up[0], made_up[1])
-        state = replace(
-            self, columns=tuple(columns), draw=tuple(draw), box=tuple(box), events=tuple(events)
-        )
-        if sum(1 for pile in self.piles if not pile) >= 3:
+        from .table import exhausted, tidy_columns
+
+        columns, draw, box, lines = tidy_columns(self.piles, self.columns, self.draw, self.box)
+        state = replace(self, columns=columns, draw=draw, box=box, events=(*self.events, *lines))
+        if exhausted(self.piles):
             line = "Trois piles de thèmes sont épuisées : la partie est finie."
             return replace(state, phase="fin", claim=None, events=(*state.events, line))
         return state

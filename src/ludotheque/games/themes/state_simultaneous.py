@@ -10,10 +10,9 @@ to the judge while the others wait. Decisions are listed in the module's tests a
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
@@ -22,16 +21,37 @@ from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, GiveUp, Verdict, Word
 from .cards import entry_key
-from .judging import JUDGE_SECONDS, Judging, judge_seat
-from .state import Catalog, Claim, Face, Judgement
+from .judging import JUDGE_SECONDS, Judging
+from .state import (
+    Catalog,
+    Claim,
+    Face,
+    Judgement,
+    cast_vote,
+    copy_state,
+    in_vocabulary,
+    judge_timers,
+    judges_for,
+    lost_cards,
+    open_claim,
+    pending_judges,
+    random_word,
+    resample_letters,
+    resample_themes,
+    verdict_checked,
+    vocabulary_judgement,
+)
 from .table import (
     Columns,
+    add_at,
     cheapest_won,
     exhausted,
     flip_tops,
     letter_points,
+    set_at,
     take_from_column,
     tidy_columns,
+    top_theme,
     visible_letters,
     visible_themes,
     vocabulary_choices,
@@ -44,7 +64,6 @@ TURNED = 2
 """« Un joueur retourne deux cartes de la pioche »."""
 
 Phase = Literal["recherche", "jugement", "fin"]
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +73,6 @@ class SimultaneousConfig:
     starter: Seat  # who turns the first two cards
     judge_time: int = JUDGE_SECONDS
     mode: str = "simultanee"
-
-
-_SHARED = frozenset({"catalog", "rng", "config"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,13 +102,7 @@ class SimultaneousState(State[Action]):
     last_round: tuple[int, Seat | None, str] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SimultaneousState:
-        values = {
-            f.name: getattr(self, f.name)
-            if f.name in _SHARED
-            else copy.deepcopy(getattr(self, f.name), memo)
-            for f in fields(self)
-        }
-        return SimultaneousState(**values)
+        return copy_state(self, memo)
 
     # --- set-up --------------------------------------------------------------------------------
 
@@ -138,9 +148,8 @@ class SimultaneousState(State[Action]):
     def to_move(self) -> frozenset[Seat]:
         if self.phase == "recherche":
             return frozenset(s for s in range(self.players) if not self.out[s])
-        if self.phase == "jugement" and self.claim is not None:
-            claim = self.claim
-            return frozenset(j for j, v in zip(claim.judges, claim.votes, strict=True) if v is None)
+        if self.phase == "jugement":
+            return pending_judges(self.claim)
         return frozenset()
 
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
@@ -158,15 +167,10 @@ class SimultaneousState(State[Action]):
         if self.phase == "jugement":
             return Verdict(draws.random() < 0.75)
         roll = draws.random()
-        if roll < 0.08:
-            strays = self.word_choices(other_themes=True)
-            if strays:
-                return draws.choice(strays)
-        if roll < 0.85:
-            words = self.word_choices()
-            if words:
-                return draws.choice(words)
-        return GiveUp()
+        word = random_word(
+            draws, roll, lambda other: self.word_choices(other_themes=other), 0.08, 0.85
+        )
+        return GiveUp() if word is None else word
 
     def word_choices(self, *, other_themes: bool = False) -> list[Word]:
         """Vocabulary words that the turned cards and a column allow now, with their cards."""
@@ -182,12 +186,8 @@ class SimultaneousState(State[Action]):
 
     def check(self, seat: Seat, action: Action) -> None:
         self.check_seat(seat)
-        if self.phase == "jugement":
-            if not isinstance(action, Verdict):
-                raise IllegalAction("Un mot est soumis au juge : validez-le ou refusez-le.")
+        if verdict_checked(self.phase == "jugement", action):
             return
-        if isinstance(action, Verdict):
-            raise IllegalAction("Aucun mot n'attend de jugement.")
         if isinstance(action, Word):
             problem = self.word_problem(action)
             if problem is not None:
@@ -225,12 +225,10 @@ class SimultaneousState(State[Action]):
         return None
 
     def claim_themes(self, action: Word) -> tuple[str, ...]:
-        pile = self.piles[action.column]
-        return (self.catalog.theme(pile[0]),) if pile else ()
+        return top_theme(self.catalog, self.piles, action.column)
 
     def in_vocabulary(self, action: Word) -> bool:
-        key = entry_key(action.word)
-        return all(key in self.catalog.words(t).forms for t in self.claim_themes(action))
+        return in_vocabulary(self.catalog, action.word, self.claim_themes(action))
 
     def visible_letters(self, column: int) -> tuple[str, ...]:
         return visible_letters(self.columns, column)
@@ -246,19 +244,9 @@ class SimultaneousState(State[Action]):
 
     def rule_timers(self) -> tuple[RuleTimer[Action], ...]:
         """No hourglass (« on joue sans sablier »); only the judge's window (silence is yes)."""
-        if self.phase != "jugement" or self.claim is None:
+        if self.phase != "jugement":
             return ()
-        claim = self.claim
-        return tuple(
-            RuleTimer(
-                judge,
-                self.config.judge_time,
-                f"jugement-{claim.number}-place-{judge + 1}",
-                Verdict(True),
-            )
-            for judge, vote in zip(claim.judges, claim.votes, strict=True)
-            if vote is None
-        )
+        return tuple(judge_timers(self.claim, self.config.judge_time))
 
     def outcome(self) -> Outcome | None:
         if self.phase != "fin":
@@ -285,24 +273,8 @@ class SimultaneousState(State[Action]):
     def resample_hidden(self, observer: Seat, draws: Draws) -> SimultaneousState:
         """The draw pile, the letters under the visible ones, the theme cards under the visible
         ones (and their sides) and the unused theme cards, redrawn."""
-        hidden = [*self.draw]
-        hidden += [c for column in self.columns for pile in column for c in pile[1:]]
-        letters = iter(draws.shuffled(sorted(hidden)))
-        draw = tuple(next(letters) for _ in self.draw)
-
-        def refill(pile: tuple[str, ...]) -> tuple[str, ...]:
-            return pile[:1] + tuple(next(letters) for _ in pile[1:])
-
-        columns = tuple((refill(first), refill(second)) for first, second in self.columns)
-        unseen = [face[0] for pile in self.piles for face in pile[1:]]
-        unseen += [face[0] for face in self.theme_box]
-        themes = iter(draws.shuffled(sorted(unseen)))
-
-        def redraw(faces: tuple[Face, ...]) -> tuple[Face, ...]:
-            return tuple((next(themes), draws.below(2)) for _ in faces)
-
-        piles = tuple(pile[:1] + redraw(pile[1:]) for pile in self.piles)
-        theme_box = redraw(self.theme_box)
+        _held, draw, columns = resample_letters(draws, (), set(), self.draw, self.columns)
+        piles, _fifth, theme_box = resample_themes(draws, self.piles, (), self.theme_box)
         return replace(
             self,
             draw=draw,
@@ -313,16 +285,11 @@ class SimultaneousState(State[Action]):
         )
 
     def invariant_violations(self) -> list[str]:
-        problems: list[str] = []
-        letters = [c for column in self.columns for pile in column for c in pile]
-        letters += [*self.draw, *self.turned, *self.box]
+        letters = [*self.draw, *self.turned, *self.box]
         letters += [c for won in self.won_letters for c in won]
-        if sorted(letters) != sorted(self.catalog.letters):
-            problems.append("des cartes « Lettre » ont été créées ou perdues")
         faces = [f for pile in self.piles for f in pile] + [*self.theme_box, *self.given_back]
         faces += [f for won in self.won_themes for f in won]
-        if sorted(f[0] for f in faces) != sorted(self.catalog.themes):
-            problems.append("des cartes « Thème » ont été créées ou perdues")
+        problems = lost_cards(self.catalog, self.columns, letters, faces)
         if len(self.turned) > TURNED or (self.phase != "fin" and len(self.turned) != TURNED):
             problems.append("il n'y a pas deux cartes retournées")
         for seat, debt in enumerate(self.debts):
@@ -335,25 +302,11 @@ class SimultaneousState(State[Action]):
     def _say(self, seat: Seat, action: Word) -> SimultaneousState:
         themes = self.claim_themes(action)
         if self.in_vocabulary(action):
-            shown = self.catalog.words(themes[0]).display(action.word) or action.word
-            logged = Judgement(self.round, seat, themes, shown, True, "vocabulaire")
+            logged = vocabulary_judgement(self.catalog, self.round, seat, themes, action.word)
             state = replace(self, judgements=(*self.judgements, logged))
-            return state._award(seat, action, shown)
-        if self.config.judging == "vote":
-            judges = tuple(s for s in range(self.players) if s != seat)
-        else:
-            judges = (judge_seat(seat, self.players),)
-        claim = Claim(
-            seat=seat,
-            column=action.column,
-            fifth=False,
-            word=action.word,
-            cards=action.cards,
-            themes=themes,
-            judges=judges,
-            votes=(None,) * len(judges),
-            number=self.judged + 1,
-        )
+            return state._award(seat, action, logged.word)
+        judges = judges_for(self.config.judging, seat, self.players)
+        claim = open_claim(seat, action, themes, judges, self.judged + 1)
         line = f"Place {seat + 1} tape sur les cartes : « {action.word} » pour {themes[0]}."
         return replace(
             self,
@@ -364,19 +317,11 @@ class SimultaneousState(State[Action]):
         )
 
     def _vote(self, seat: Seat, accept: bool) -> SimultaneousState:
-        claim = self.claim
-        assert claim is not None
-        votes = tuple(
-            accept if judge == seat else vote
-            for judge, vote in zip(claim.judges, claim.votes, strict=True)
-        )
-        claim = replace(claim, votes=votes)
-        if any(vote is None for vote in votes):
+        assert self.claim is not None
+        claim, logged = cast_vote(self.claim, seat, accept, self.round)
+        if logged is None:
             return replace(self, claim=claim)
-        refusals = sum(1 for vote in votes if vote is False)
-        accepted = refusals * 2 <= len(votes) if len(votes) > 1 else refusals == 0
-        by = "vote" if len(votes) > 1 else "juge"
-        logged = Judgement(self.round, claim.seat, claim.themes, claim.word, accepted, by)
+        accepted = logged.accepted
         state = replace(self, claim=None, phase="recherche", judgements=(*self.judgements, logged))
         if accepted:
             return state._award(claim.seat, Word(claim.column, claim.word, claim.cards), claim.word)
@@ -386,7 +331,7 @@ class SimultaneousState(State[Action]):
         """« le joueur doit défausser une carte qu'il avait gagné précédemment (s'il n'en
         possède pas encore, il devra en défausser une la prochaine fois qu'il en gagnera
         une) »; he is out of this round."""
-        state = replace(self, debts=_add(self.debts, seat, 1))
+        state = replace(self, debts=add_at(self.debts, seat, 1))
         state, paid = state._pay_debt(seat)
         line = f"« {word} » est refusé : place {seat + 1} " + (
             f"défausse {paid[0]}." if paid else "devra défausser une carte à son prochain gain."
@@ -411,7 +356,7 @@ class SimultaneousState(State[Action]):
                 kept = state.won_letters[seat][:index] + state.won_letters[seat][index + 1 :]
                 state = replace(
                     state,
-                    won_letters=_set(state.won_letters, seat, kept),
+                    won_letters=set_at(state.won_letters, seat, kept),
                     box=(*state.box, card),
                 )
                 paid.append(f"la lettre {state.catalog.letters[card].letter}")
@@ -420,11 +365,11 @@ class SimultaneousState(State[Action]):
                 kept_themes = state.won_themes[seat][:index] + state.won_themes[seat][index + 1 :]
                 state = replace(
                     state,
-                    won_themes=_set(state.won_themes, seat, kept_themes),
+                    won_themes=set_at(state.won_themes, seat, kept_themes),
                     given_back=(*state.given_back, face),
                 )
                 paid.append(f"le thème {state.catalog.theme(face)}")
-            state = replace(state, debts=_add(state.debts, seat, -1))
+            state = replace(state, debts=add_at(state.debts, seat, -1))
         return state, paid
 
     def _give_up(self, seat: Seat) -> SimultaneousState:
@@ -458,8 +403,8 @@ class SimultaneousState(State[Action]):
         unused = tuple(c for c in self.turned if c not in taken)
         theme = self.piles[action.column][0]
         piles = tuple(p[1:] if i == action.column else p for i, p in enumerate(self.piles))
-        won_letters = _set(self.won_letters, seat, (*self.won_letters[seat], *action.cards))
-        won_themes = _set(self.won_themes, seat, (*self.won_themes[seat], theme))
+        won_letters = set_at(self.won_letters, seat, (*self.won_letters[seat], *action.cards))
+        won_themes = set_at(self.won_themes, seat, (*self.won_themes[seat], theme))
         line = (
             f"« {shown} » pour {self.catalog.theme(theme)} : place {seat + 1} prend "
             f"{len(action.cards)} lettres et le thème."
@@ -491,11 +436,3 @@ class SimultaneousState(State[Action]):
             events=(*state.events, *lines, "Les thèmes sont retournés."),
         )
         return state.start_round(seat)
-
-
-def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return tuple(value if i == index else v for i, v in enumerate(values))
-
-
-def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
-    return tuple(v + amount if i == index else v for i, v in enumerate(values))

@@ -10,10 +10,9 @@ team may say a word (« il est tout à fait autorisé et même conseillé de s'a
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
@@ -23,13 +22,33 @@ from ludotheque.core.rng import Draws, Rng
 from .actions import Action, EndTurn, Timeout, Verdict, Word
 from .cards import entry_key
 from .judging import JUDGE_SECONDS, Judging
-from .state import HOURGLASS_SECONDS, Catalog, Claim, Face, Judgement
+from .state import (
+    HOURGLASS_SECONDS,
+    Catalog,
+    Claim,
+    Face,
+    Judgement,
+    cast_vote,
+    copy_state,
+    in_vocabulary,
+    judge_timers,
+    lost_cards,
+    open_claim,
+    pending_judges,
+    random_word,
+    resample_letters,
+    resample_themes,
+    verdict_checked,
+    vocabulary_judgement,
+)
 from .table import (
     Columns,
     exhausted,
     letter_points,
+    set_at,
     take_from_column,
     tidy_columns,
+    top_theme,
     visible_letters,
     visible_themes,
     vocabulary_choices,
@@ -53,7 +72,6 @@ MIN_TEAM = 2
 MAX_TEAMS = 4
 
 Phase = Literal["jeu", "jugement", "fin"]
-T = TypeVar("T")
 
 
 def default_teams(players: int) -> int:
@@ -106,9 +124,6 @@ class TeamsConfig:
         return tuple(range(team, self.players, self.teams))
 
 
-_SHARED = frozenset({"catalog", "rng", "config"})
-
-
 @dataclass(frozen=True, slots=True)
 class TeamsState(State[Action]):
     config: TeamsConfig
@@ -136,13 +151,7 @@ class TeamsState(State[Action]):
     rng: Rng = field(repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TeamsState:
-        values = {
-            f.name: getattr(self, f.name)
-            if f.name in _SHARED
-            else copy.deepcopy(getattr(self, f.name), memo)
-            for f in fields(self)
-        }
-        return TeamsState(**values)
+        return copy_state(self, memo)
 
     # --- roles -----------------------------------------------------------------------------
 
@@ -218,7 +227,7 @@ class TeamsState(State[Action]):
         words = sum(self.used)
         leftovers = tuple(c for packet in self.packets for c in packet)
         if words == WORDS:
-            won_themes = _set(self.won_themes, team, (*self.won_themes[team], *self.round_themes))
+            won_themes = set_at(self.won_themes, team, (*self.won_themes[team], *self.round_themes))
             discarded = self.discarded_themes
             verdict = f"l'équipe {team + 1} a ses {WORDS} mots et garde ses thèmes."
         else:
@@ -251,9 +260,8 @@ class TeamsState(State[Action]):
     def to_move(self) -> frozenset[Seat]:
         if self.phase == "jeu":
             return frozenset(self.config.members(self.active))
-        if self.phase == "jugement" and self.claim is not None:
-            claim = self.claim
-            return frozenset(j for j, v in zip(claim.judges, claim.votes, strict=True) if v is None)
+        if self.phase == "jugement":
+            return pending_judges(self.claim)
         return frozenset()
 
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
@@ -271,14 +279,11 @@ class TeamsState(State[Action]):
         if self.phase == "jugement":
             return Verdict(draws.random() < 0.75)
         roll = draws.random()
-        if roll < 0.08:
-            strays = self.word_choices(other_themes=True)
-            if strays:
-                return draws.choice(strays)
-        if roll < 0.9:
-            words = self.word_choices()
-            if words:
-                return draws.choice(words)
+        word = random_word(
+            draws, roll, lambda other: self.word_choices(other_themes=other), 0.08, 0.9
+        )
+        if word is not None:
+            return word
         return EndTurn() if roll < 0.95 else Timeout()
 
     def word_choices(self, *, other_themes: bool = False) -> list[Word]:
@@ -303,12 +308,8 @@ class TeamsState(State[Action]):
         ):
             return  # as D9: the hourglass runs on while the judge decides
         self.check_seat(seat)
-        if self.phase == "jugement":
-            if not isinstance(action, Verdict):
-                raise IllegalAction("Un mot est soumis au juge : validez-le ou refusez-le.")
+        if verdict_checked(self.phase == "jugement", action):
             return
-        if isinstance(action, Verdict):
-            raise IllegalAction("Aucun mot n'attend de jugement.")
         if isinstance(action, Word):
             problem = self.word_problem(action)
             if problem is not None:
@@ -349,12 +350,10 @@ class TeamsState(State[Action]):
         return None
 
     def claim_themes(self, action: Word) -> tuple[str, ...]:
-        pile = self.piles[action.column]
-        return (self.catalog.theme(pile[0]),) if pile else ()
+        return top_theme(self.catalog, self.piles, action.column)
 
     def in_vocabulary(self, action: Word) -> bool:
-        key = entry_key(action.word)
-        return all(key in self.catalog.words(t).forms for t in self.claim_themes(action))
+        return in_vocabulary(self.catalog, action.word, self.claim_themes(action))
 
     def visible_letters(self, column: int) -> tuple[str, ...]:
         return visible_letters(self.columns, column)
@@ -381,12 +380,8 @@ class TeamsState(State[Action]):
         if not (self.phase == "jugement" and self.timed_out):
             key = f"manche-{self.round}"
             timers.append(RuleTimer(self.captain(), self.config.hourglass, key, Timeout()))
-        if self.phase == "jugement" and self.claim is not None:
-            claim = self.claim
-            for judge, vote in zip(claim.judges, claim.votes, strict=True):
-                if vote is None:
-                    key = f"jugement-{claim.number}-place-{judge + 1}"
-                    timers.append(RuleTimer(judge, self.config.judge_time, key, Verdict(True)))
+        if self.phase == "jugement":
+            timers += judge_timers(self.claim, self.config.judge_time)
         return tuple(timers)
 
     def team_score(self, team: int) -> int:
@@ -430,56 +425,29 @@ class TeamsState(State[Action]):
         ones and the unused ones, and — for a seat of another team — the active team's packets
         (but the cards of a word being judged), redrawn."""
         shown = set(self.claim.cards) if self.claim is not None else set()
-        hidden = [*self.draw]
-        hidden += [c for column in self.columns for pile in column for c in pile[1:]]
         secret = not self.sees_packets(observer)
-        if secret:
-            hidden += [c for packet in self.packets for c in packet if c not in shown]
-        letters = iter(draws.shuffled(sorted(hidden)))
-        packets = self.packets
-        if secret:
-            packets = tuple(
-                tuple(sorted(c for c in packet if c in shown))
-                + tuple(next(letters) for c in packet if c not in shown)
-                for packet in self.packets
-            )
-        draw = tuple(next(letters) for _ in self.draw)
-
-        def refill(pile: tuple[str, ...]) -> tuple[str, ...]:
-            return pile[:1] + tuple(next(letters) for _ in pile[1:])
-
-        columns = tuple((refill(first), refill(second)) for first, second in self.columns)
-        unseen = [face[0] for pile in self.piles for face in pile[1:]]
-        unseen += [face[0] for face in self.theme_box]
-        themes = iter(draws.shuffled(sorted(unseen)))
-
-        def redraw(faces: tuple[Face, ...]) -> tuple[Face, ...]:
-            return tuple((next(themes), draws.below(2)) for _ in faces)
-
-        piles = tuple(pile[:1] + redraw(pile[1:]) for pile in self.piles)
+        held = self.packets if secret else ()
+        redrawn, draw, columns = resample_letters(draws, held, shown, self.draw, self.columns)
+        packets = redrawn if secret else self.packets
+        piles, _fifth, theme_box = resample_themes(draws, self.piles, (), self.theme_box)
         return replace(
             self,
             packets=packets,
             draw=draw,
             columns=columns,
             piles=piles,
-            theme_box=redraw(self.theme_box),
+            theme_box=theme_box,
             rng=Rng.from_seed(draws.below(2**62)),
         )
 
     def invariant_violations(self) -> list[str]:
-        problems: list[str] = []
-        letters = [c for column in self.columns for pile in column for c in pile]
-        letters += [*self.draw, *self.box]
+        letters = [*self.draw, *self.box]
         letters += [c for packet in self.packets for c in packet]
         letters += [c for won in self.won_letters for c in won]
-        if sorted(letters) != sorted(self.catalog.letters):
-            problems.append("des cartes « Lettre » ont été créées ou perdues")
         faces = [f for pile in self.piles for f in pile]
         faces += [*self.theme_box, *self.discarded_themes, *self.round_themes]
         faces += [f for won in self.won_themes for f in won]
-        if sorted(f[0] for f in faces) != sorted(self.catalog.themes):
-            problems.append("des cartes « Thème » ont été créées ou perdues")
+        problems = lost_cards(self.catalog, self.columns, letters, faces)
         if any(len(p) > size for p, size in zip(self.packets, PACKET_SIZES, strict=True)):
             problems.append("un paquet a trop de cartes")
         if len(self.round_themes) != sum(self.used):
@@ -492,22 +460,11 @@ class TeamsState(State[Action]):
         assert action.packet is not None
         themes = self.claim_themes(action)
         if self.in_vocabulary(action):
-            shown = self.catalog.words(themes[0]).display(action.word) or action.word
-            logged = Judgement(self.round, seat, themes, shown, True, "vocabulaire")
+            logged = vocabulary_judgement(self.catalog, self.round, seat, themes, action.word)
             state = replace(self, judgements=(*self.judgements, logged))
-            return state._award(action, shown)
+            return state._award(action, logged.word)
         judges = self.judges()
-        claim = Claim(
-            seat=seat,
-            column=action.column,
-            fifth=False,
-            word=action.word,
-            cards=action.cards,
-            themes=themes,
-            judges=judges,
-            votes=(None,) * len(judges),
-            number=self.judged + 1,
-        )
+        claim = open_claim(seat, action, themes, judges, self.judged + 1)
         line = f"« {action.word} » pour {themes[0]} : au juge de décider."
         return replace(
             self,
@@ -519,19 +476,11 @@ class TeamsState(State[Action]):
         )
 
     def _vote(self, seat: Seat, accept: bool) -> TeamsState:
-        claim = self.claim
-        assert claim is not None
-        votes = tuple(
-            accept if judge == seat else vote
-            for judge, vote in zip(claim.judges, claim.votes, strict=True)
-        )
-        claim = replace(claim, votes=votes)
-        if any(vote is None for vote in votes):
+        assert self.claim is not None
+        claim, logged = cast_vote(self.claim, seat, accept, self.round)
+        if logged is None:
             return replace(self, claim=claim)
-        refusals = sum(1 for vote in votes if vote is False)
-        accepted = refusals * 2 <= len(votes) if len(votes) > 1 else refusals == 0
-        by = "vote" if len(votes) > 1 else "juge"
-        logged = Judgement(self.round, claim.seat, claim.themes, claim.word, accepted, by)
+        accepted = logged.accepted
         state = replace(self, claim=None, phase="jeu", judgements=(*self.judgements, logged))
         if accepted:
             word = Word(claim.column, claim.word, claim.cards, packet=self.claim_packet)
@@ -549,14 +498,14 @@ class TeamsState(State[Action]):
         team = self.active
         taken = set(action.cards)
         columns = take_from_column(self.columns, action.column, taken)
-        packets = _set(
+        packets = set_at(
             self.packets,
             action.packet,
             tuple(c for c in self.packets[action.packet] if c not in taken),
         )
         theme = self.piles[action.column][0]
         piles = tuple(p[1:] if i == action.column else p for i, p in enumerate(self.piles))
-        won_letters = _set(self.won_letters, team, (*self.won_letters[team], *action.cards))
+        won_letters = set_at(self.won_letters, team, (*self.won_letters[team], *action.cards))
         line = (
             f"« {shown} » pour {self.catalog.theme(theme)} : l'équipe {team + 1} prend "
             f"{len(action.cards)} lettres et le thème."
@@ -569,7 +518,7 @@ class TeamsState(State[Action]):
             box=box,
             piles=piles,
             packets=packets,
-            used=_set(self.used, action.packet, True),
+            used=set_at(self.used, action.packet, True),
             round_themes=(*self.round_themes, theme),
             won_letters=won_letters,
             events=(*self.events, line, *lines),
@@ -579,7 +528,3 @@ class TeamsState(State[Action]):
         if exhausted(state.piles):
             return state._end_round("Trois piles de thèmes sont épuisées")
         return state
-
-
-def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return tuple(value if i == index else v for i, v in enumerate(values))

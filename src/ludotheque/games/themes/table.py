@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ludotheque.core.rng import Draws
 
@@ -23,26 +24,28 @@ from .cards import CARDS_PER_PILE, PILES, LetterCard, ThemeCard
 from .claims import card_problems
 from .judging import plural_of
 from .search import vocabulary_words
-from .state import PILE_LETTERS, Catalog, Face
+from .state import PILE_LETTERS, Catalog, Columns, Face
 
 __all__ = [
     "Columns",
     "Layout",
+    "add_at",
     "cheapest_won",
     "deal",
     "exhausted",
     "flip_tops",
     "letter_points",
+    "set_at",
     "take_from_column",
     "tidy_columns",
+    "top_theme",
     "visible_letters",
     "visible_themes",
     "vocabulary_choices",
     "word_problem",
 ]
 
-Columns = tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
-"""Two letter piles under each theme pile, top card first."""
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,3 +211,19 @@ def vocabulary_choices(
             shown = catalog.words(theme).display(key) or key
             found.append((index, shown, cards))
     return found
+
+
+def top_theme(catalog: Catalog, piles: Sequence[Sequence[Face]], column: int) -> tuple[str, ...]:
+    """The visible theme of pile ``column`` (none when it is exhausted)."""
+    pile = piles[column]
+    return (catalog.theme(pile[0]),) if pile else ()
+
+
+def set_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with ``value`` at ``index``."""
+    return tuple(value if i == index else v for i, v in enumerate(values))
+
+
+def add_at(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
+    """``values`` with ``amount`` added at ``index``."""
+    return tuple(v + amount if i == index else v for i, v in enumerate(values))

@@ -7,84 +7,18 @@ owes, the word being judged. Never: the order of the draw pile, the cards under 
 
 from __future__ import annotations
 
-from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Seat
 
 from .state_simultaneous import SimultaneousState
-from .views import SHOWN
+from .views import SHOWN, card_json, claim_json, columns_json, decisions_json, won_json
 
 __all__ = ["build_view", "card_json", "claim_json", "columns_json", "decisions_json"]
-
-
-def card_json(state: SimultaneousState, card_id: str) -> JsonObject:
-    card = state.catalog.letters[card_id]
-    return {
-        "id": card.id,
-        "lettre": card.letter,
-        "contrainte": card.constraint,
-        "points": card.points,
-    }
-
-
-def columns_json(state: SimultaneousState) -> list[JsonValue]:
-    columns: list[JsonValue] = []
-    for index, pile in enumerate(state.piles):
-        letters: list[JsonValue] = [
-            card_json(state, letter_pile[0]) if letter_pile else None
-            for letter_pile in state.columns[index]
-        ]
-        columns.append(
-            {
-                "theme": state.catalog.theme(pile[0]) if pile else None,
-                "restants": len(pile),
-                "lettres": letters,
-                "sous_les_lettres": [max(0, len(p) - 1) for p in state.columns[index]],
-            }
-        )
-    return columns
-
-
-def claim_json(state: SimultaneousState) -> JsonValue:
-    claim = state.claim
-    if claim is None:
-        return None
-    return {
-        "place": claim.seat,
-        "mot": claim.word,
-        "colonne": claim.column,
-        "cinquieme": False,
-        "themes": list(claim.themes),
-        "cartes": [card_json(state, c) for c in claim.cards],
-        "juges": list(claim.judges),
-        "a_decide": [vote is not None for vote in claim.votes],
-    }
-
-
-def decisions_json(state: SimultaneousState) -> list[JsonValue]:
-    return [
-        {
-            "tour": j.turn,
-            "place": j.seat,
-            "themes": list(j.themes),
-            "mot": j.word,
-            "accepte": j.accepted,
-            "par": j.by,
-        }
-        for j in state.judgements[-SHOWN:]
-    ]
 
 
 def build_view(state: SimultaneousState, seat: Seat | None) -> JsonObject:
     config = state.config
     players = state.players
-    won: list[JsonValue] = [
-        {
-            "lettres": [card_json(state, c) for c in state.won_letters[s]],
-            "themes": [state.catalog.theme(f) for f in state.won_themes[s]],
-            "bonus": [],
-        }
-        for s in range(players)
-    ]
     outcome = state.outcome()
     view: JsonObject = {
         "jeu": "themes",
@@ -110,7 +44,7 @@ def build_view(state: SimultaneousState, seat: Seat | None) -> JsonObject:
         "cinquieme": None,
         "pioche": len(state.draw),
         "mains": [0] * players,
-        "gagne": won,
+        "gagne": won_json(state),
         "dettes": list(state.debts),
         "scores": [state.score(s) for s in range(players)],
         "cartes_theme": [state.theme_count(s) for s in range(players)],

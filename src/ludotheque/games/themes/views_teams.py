@@ -12,38 +12,14 @@ from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
 
 from .state_teams import PACKET_SIZES, TeamsState
-from .views import SHOWN
+from .views import SHOWN, card_json, claim_json, columns_json, decisions_json, won_json
 
 __all__ = ["build_view"]
-
-
-def card_json(state: TeamsState, card_id: str) -> JsonObject:
-    card = state.catalog.letters[card_id]
-    return {
-        "id": card.id,
-        "lettre": card.letter,
-        "contrainte": card.constraint,
-        "points": card.points,
-    }
 
 
 def build_view(state: TeamsState, seat: Seat | None) -> JsonObject:
     config = state.config
     players = state.players
-    columns: list[JsonValue] = []
-    for index, pile in enumerate(state.piles):
-        letters: list[JsonValue] = [
-            card_json(state, letter_pile[0]) if letter_pile else None
-            for letter_pile in state.columns[index]
-        ]
-        columns.append(
-            {
-                "theme": state.catalog.theme(pile[0]) if pile else None,
-                "restants": len(pile),
-                "lettres": letters,
-                "sous_les_lettres": [max(0, len(p) - 1) for p in state.columns[index]],
-            }
-        )
     sees = state.sees_packets(seat)
     playing = state.phase != "fin"
     holders = state.holders() if playing else ()
@@ -58,29 +34,7 @@ def build_view(state: TeamsState, seat: Seat | None) -> JsonObject:
         if sees:
             entry["cartes"] = [card_json(state, c) for c in packet]
         packets.append(entry)
-    claim = state.claim
-    judging: JsonValue = None
-    if claim is not None:
-        judging = {
-            "place": claim.seat,
-            "mot": claim.word,
-            "colonne": claim.column,
-            "paquet": state.claim_packet,
-            "cinquieme": False,
-            "themes": list(claim.themes),
-            "cartes": [card_json(state, c) for c in claim.cards],
-            "juges": list(claim.judges),
-            "a_decide": [vote is not None for vote in claim.votes],
-        }
     teams = range(config.teams)
-    won: list[JsonValue] = [
-        {
-            "lettres": [card_json(state, c) for c in state.won_letters[t]],
-            "themes": [state.catalog.theme(f) for f in state.won_themes[t]],
-            "bonus": [],
-        }
-        for t in teams
-    ]
     outcome = state.outcome()
     view: JsonObject = {
         "jeu": "themes",
@@ -103,25 +57,15 @@ def build_view(state: TeamsState, seat: Seat | None) -> JsonObject:
         "themes_de_la_manche": [state.catalog.theme(f) for f in state.round_themes],
         "mots_de_la_manche": sum(state.used),
         "temps_ecoule": state.timed_out,
-        "colonnes": columns,
+        "colonnes": columns_json(state),
         "cinquieme": None,
         "pioche": len(state.draw),
-        "gagne_equipes": won,
+        "gagne_equipes": won_json(state),
         "scores_equipes": [state.team_score(t) for t in teams],
         "scores": [state.score(s) for s in range(players)],
         "cartes_theme": [state.theme_count(s) for s in range(players)],
-        "jugement": judging,
-        "decisions": [
-            {
-                "tour": j.turn,
-                "place": j.seat,
-                "themes": list(j.themes),
-                "mot": j.word,
-                "accepte": j.accepted,
-                "par": j.by,
-            }
-            for j in state.judgements[-SHOWN:]
-        ],
+        "jugement": claim_json(state, state.claim_packet),
+        "decisions": decisions_json(state),
         "evenements": list(state.events[-SHOWN:]),
         "resultat": None if outcome is None else outcome.to_json(),
         "main": None,
