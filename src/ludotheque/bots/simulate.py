@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Game, Outcome, State
 from ludotheque.core.rng import Rng
@@ -40,6 +41,7 @@ __all__ = [
     "SeatStats",
     "SimulationResult",
     "bot_factories",
+    "bots_by_name",
     "derive_seed",
     "play_game",
     "simulate",
@@ -240,3 +242,19 @@ def bot_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
             if isinstance(found, dict):
                 factories.update(found)
     return factories
+
+
+def bots_by_name(game: Game[Any, Any], names: Sequence[str]) -> list[Bot]:
+    """New bots of ``game`` by name (« hasard » is the random bot), for the front ends.
+
+    An unknown name raises :class:`LudoError` with a French message listing the known ones.
+    """
+    factories = bot_factories(game)
+    bots = []
+    for name in names:
+        key = "random" if name == "hasard" else name
+        if key not in factories:
+            known = ", ".join(sorted(factories))
+            raise LudoError(f"Robot inconnu : « {name} » (connus : {known}).", code="unknown-bot")
+        bots.append(factories[key]())
+    return bots

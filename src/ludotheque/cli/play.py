@@ -236,6 +236,11 @@ def play_game(
         match, console, ask, bot_list, save=saver, bot_labels=labels, bot_seed=seed
     )
     terminal.run()
+    return _saved(console, saver, path)
+
+
+def _saved(console: Console, saver: RecordFile, path: Path) -> int:
+    """Say where the game was saved (and how to replay it); 1 if it could not be."""
     console.print()
     if saver.failed:
         console.print(f"La partie n'a pas pu être enregistrée dans {path}.", style="bold red")
@@ -313,13 +318,7 @@ def _play_letter(
         timed_ask=timed_ask,
     )
     terminal.run()
-    console.print()
-    if saver.failed:
-        console.print(f"La partie n'a pas pu être enregistrée dans {path}.", style="bold red")
-        return 1
-    console.print(f"Partie enregistrée dans {path}", soft_wrap=True)
-    console.print(f"Pour la revoir : ludotheque replay {path}", style="dim", soft_wrap=True)
-    return 0
+    return _saved(console, saver, path)
 
 
 def _play_themes(
@@ -398,13 +397,7 @@ def _play_themes(
         sleep=time.sleep if timed_ask is timed_input else None,
     )
     terminal.run()
-    console.print()
-    if saver.failed:
-        console.print(f"La partie n'a pas pu être enregistrée dans {path}.", style="bold red")
-        return 1
-    console.print(f"Partie enregistrée dans {path}", soft_wrap=True)
-    console.print(f"Pour la revoir : ludotheque replay {path}", style="dim", soft_wrap=True)
-    return 0
+    return _saved(console, saver, path)
 
 
 def replay_file(

@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ludotheque.bots.base import Bot, Observation
-from ludotheque.bots.simulate import bot_factories
+from ludotheque.bots.simulate import bots_by_name
 from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.match import Match
@@ -64,16 +64,7 @@ def new_match(
 
 def load_bots(names: Sequence[str]) -> list[Bot]:
     """Bots by name (:class:`LudoError` in French for an unknown one)."""
-    factories = bot_factories(Letter())
-    aliases = {"hasard": "random"}
-    bots = []
-    for name in names:
-        key = aliases.get(name, name)
-        if key not in factories:
-            known = ", ".join(sorted(factories))
-            raise LudoError(f"Robot inconnu : « {name} » (connus : {known}).", code="unknown-bot")
-        bots.append(factories[key]())
-    return bots
+    return bots_by_name(Letter(), names)
 
 
 def help_panel() -> Panel:

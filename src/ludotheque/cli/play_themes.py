@@ -51,7 +51,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.bots.base import Bot, Observation
-from ludotheque.bots.simulate import bot_factories
+from ludotheque.bots.simulate import bot_factories, bots_by_name
 from ludotheque.core.errors import IllegalAction, LudoError, MalformedInput
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.match import Match
@@ -193,16 +193,7 @@ def new_match(players: int, seed: int, *, extra: JsonObject | None = None) -> Ma
 
 def load_bots(names: Sequence[str]) -> list[Bot]:
     """Bots by name (:class:`LudoError` in French for an unknown one)."""
-    factories = bot_factories(Themes())
-    aliases = {"hasard": "random"}
-    bots = []
-    for name in names:
-        key = aliases.get(name, name)
-        if key not in factories:
-            known = ", ".join(sorted(factories))
-            raise LudoError(f"Robot inconnu : « {name} » (connus : {known}).", code="unknown-bot")
-        bots.append(factories[key]())
-    return bots
+    return bots_by_name(Themes(), names)
 
 
 def default_bot_name() -> str:
