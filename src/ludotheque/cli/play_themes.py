@@ -38,11 +38,9 @@ bot with a ``seconds_per_word`` attribute is paced.
 from __future__ import annotations
 
 import math
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import product
 
 from rich import box
 from rich.console import Console, Group
@@ -52,7 +50,7 @@ from rich.text import Text
 
 from ludotheque.bots.base import Bot, Observation
 from ludotheque.bots.simulate import bot_factories, bots_by_name
-from ludotheque.core.errors import IllegalAction, LudoError, MalformedInput
+from ludotheque.core.errors import IllegalAction, LudoError
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.match import Match
 from ludotheque.core.protocol import Outcome, RuleTimer, Seat
@@ -69,10 +67,17 @@ from ludotheque.games.themes.actions import (
     Word,
 )
 from ludotheque.games.themes.game import AnyThemesState
+from ludotheque.games.themes.notation import (
+    CLASSIC_NOTATION,
+    NOTATIONS,
+    TYPED_HELP,
+    mode_of,
+    parse_typed,
+    typed_help,
+)
 from ludotheque.games.themes.state import ThemesState
 from ludotheque.games.themes.state_simultaneous import SimultaneousState
 from ludotheque.games.themes.state_teams import PACKET_SIZES, TeamsState
-from ludotheque.lexicon.normalize import normalize
 
 from .countdown import TimedAsk, timed_input
 from .themes_render import LEGEND, MARKS, table_of
@@ -104,61 +109,6 @@ WATCH_WAIT = 2.0
 """At most this long (real terminal) between two bots' moves the person only watches."""
 
 _HELP_WORDS = {"aide", "?", "help"}
-_YES = {"oui", "o", "valider", "valide"}
-_NO = {"non", "n", "refuser", "refuse"}
-_WORD = re.compile(r"^(?:p\s*(\d+)\s+)?(\d+)\s*(\+?)\s+(.+)$", re.IGNORECASE)
-_CARD_ID = re.compile(r"^L\d+$", re.IGNORECASE)
-_MARK_OF = {"¹": "premiere", "1": "premiere", "²": "seconde", "2": "seconde", "$": "derniere"}
-
-_JUDGE_LINE = ("oui / non", "quand vous êtes juge : valider ou refuser le mot (silence = oui)")
-CLASSIC_NOTATION = (
-    (
-        "2 new york",
-        "dire un mot pour le thème de la colonne 2 ; les cartes qui rapportent le plus sont "
-        "choisies (au moins une de votre main, une des deux visibles de la colonne)",
-    ),
-    (
-        "2 new york : E R O",
-        "en nommant les lettres prises (N¹, E², S$ : lettres à contrainte ; ou l'identifiant "
-        "d'une carte, L091)",
-    ),
-    ("2+ nemo", "Expert : le mot vaut aussi pour le thème de la 5e pile (3 PV)"),
-    ("main", "changer ses trois lettres (une fois par tour)"),
-    ("fin", "finir son tour avant la fin du sablier"),
-    _JUDGE_LINE,
-)
-SIMULTANEOUS_NOTATION = (
-    (
-        "2 new york",
-        "dire un mot pour le thème de la colonne 2 : au moins une des deux cartes retournées et "
-        "une des deux visibles de la colonne (celles qui rapportent le plus sont choisies)",
-    ),
-    ("2 new york : E R O", "en nommant les lettres prises (N¹, E², S$ ou L091)"),
-    ("rien", "vous ne trouvez rien : vous abandonnez la manche"),
-    _JUDGE_LINE,
-)
-TEAM_NOTATION = (
-    (
-        "p2 3 new york",
-        "un mot pour le thème de la colonne 3 avec le paquet de 2 cartes (p1, p2, p3 : les "
-        "paquets de 1, 2 et 3 cartes ; au moins une lettre du paquet, une de la colonne)",
-    ),
-    ("3 new york", "sans paquet : celui qui rapporte le plus est choisi"),
-    ("p1 3 new york : N¹ E", "en nommant les lettres prises"),
-    (
-        "fin",
-        "passer la main à vos coéquipiers robots : ils disent les mots qu'ils trouveraient dans "
-        "le temps qui reste, puis la manche finit",
-    ),
-    _JUDGE_LINE,
-)
-NOTATIONS = {
-    "classique": CLASSIC_NOTATION,
-    "expert": CLASSIC_NOTATION,
-    "simultanee": SIMULTANEOUS_NOTATION,
-    "equipe": TEAM_NOTATION,
-}
-"""The typed notation of each mode: (what is typed, what it means)."""
 RULES_REMINDER = {
     "simultanee": "Sans sablier : deux cartes sont retournées et tout le monde cherche en même "
     "temps. Le compte à rebours ⏳ est le temps de réflexion du robot le plus rapide : "
@@ -170,15 +120,6 @@ RULES_REMINDER = {
     "Moins de 3 mots : les lettres restent acquises, les thèmes de la manche "
     "sont défaussés.",
 }
-
-
-def typed_help(mode: str = "classique") -> str:
-    """The notation of ``mode`` as plain text (one line per form)."""
-    return "\n".join(f"{typed:<20} {meaning}" for typed, meaning in NOTATIONS[mode])
-
-
-TYPED_HELP = typed_help()
-"""The classic notation as plain text (one line per form)."""
 
 
 class Quit(Exception):
@@ -201,14 +142,6 @@ def default_bot_name() -> str:
     return "greedy" if "greedy" in bot_factories(Themes()) else "random"
 
 
-def mode_of(state: AnyThemesState) -> str:
-    if isinstance(state, SimultaneousState):
-        return "simultanee"
-    if isinstance(state, TeamsState):
-        return "equipe"
-    return state.config.mode
-
-
 def help_panel(mode: str = "classique") -> Panel:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold cyan", no_wrap=True)
@@ -228,181 +161,6 @@ def help_panel(mode: str = "classique") -> Panel:
     return Panel(
         Group(*parts), title="Aide", title_align="left", border_style="green", box=box.ROUNDED
     )
-
-
-_EXAMPLES = {
-    "classique": "« 2 new york », « 2 new york : E R O », « main », « fin »",
-    "expert": "« 2 new york », « 2+ nemo », « main », « fin »",
-    "simultanee": "« 2 new york », « 2 new york : E R O », « rien »",
-    "equipe": "« p2 3 new york », « 3 new york », « fin »",
-}
-
-
-def _unreadable(text: str, mode: str) -> MalformedInput:
-    return MalformedInput(
-        f"Coup illisible : « {text} ». Tapez par exemple {_EXAMPLES[mode]} ou « aide »."
-    )
-
-
-def _problem(state: AnyThemesState, seat: Seat, word: Word) -> str | None:
-    if isinstance(state, ThemesState):
-        return state.word_problem(seat, word)
-    return state.word_problem(word)
-
-
-def _own_cards(
-    state: AnyThemesState, seat: Seat, packet: int | None
-) -> list[tuple[int | None, tuple[str, ...]]]:
-    """The cards a word may take besides the column's, by packet (None outside Équipe)."""
-    if isinstance(state, SimultaneousState):
-        return [(None, state.turned)]
-    if isinstance(state, TeamsState):
-        packets = range(len(PACKET_SIZES)) if packet is None else [packet]
-        return [(p, state.packets[p]) for p in packets if not state.used[p]] or [
-            (p, state.packets[p]) for p in packets
-        ]
-    return [(None, state.hands[seat])]
-
-
-def _card_choices(state: AnyThemesState, pool: Sequence[str], token: str) -> list[str]:
-    """The cards of ``pool`` that ``token`` may stand for."""
-    if _CARD_ID.match(token):
-        wanted = token.upper()
-        return [c for c in pool if c.upper() == wanted]
-    letter, mark = token[0], token[1:]
-    letter = normalize(letter)
-    if len(letter) != 1 or not "A" <= letter <= "Z" or mark not in ("", *_MARK_OF):
-        raise MalformedInput(
-            f"Lettre illisible : « {token} » (une lettre, suivie de ¹, ² ou $ pour une lettre à "
-            "contrainte : E, N¹, E², S$)."
-        )
-    constraint = _MARK_OF.get(mark) if mark else None
-    letters = state.catalog.letters
-    return [
-        c
-        for c in pool
-        if letters[c].letter == letter
-        and (constraint is None or letters[c].constraint == constraint)
-    ]
-
-
-def _explicit_cards(
-    state: AnyThemesState,
-    seat: Seat,
-    column: int,
-    word: str,
-    fifth: bool,
-    packet: int | None,
-    tokens: list[str],
-) -> Word:
-    """The word with the cards the letters name (the best legal choice when several fit)."""
-    best: tuple[int, Word] | None = None
-    first_problem: str | None = None
-    letters = state.catalog.letters
-    where = {
-        "simultanee": "parmi les cartes retournées",
-        "equipe": "dans les paquets",
-    }.get(mode_of(state), "dans votre main")
-    for chosen, own in _own_cards(state, seat, packet):
-        pool = [*own, *state.visible_letters(column)]
-        choices = []
-        for token in tokens:
-            found = _card_choices(state, pool, token)
-            if not found:
-                first_problem = first_problem or (
-                    f"Aucune carte « {token} » {where} ni visible sous le thème {column + 1}."
-                )
-                break
-            choices.append(found)
-        else:
-            for cards in product(*choices):
-                if len(set(cards)) != len(cards):
-                    continue
-                candidate = Word(column, word, tuple(cards), fifth, chosen)
-                problem = _problem(state, seat, candidate)
-                if problem is not None:
-                    first_problem = first_problem or problem
-                    continue
-                points = sum(letters[c].points for c in cards)
-                if best is None or points > best[0]:
-                    best = (points, candidate)
-    if best is None:
-        raise IllegalAction(first_problem or "Une même carte est nommée deux fois.")
-    return best[1]
-
-
-def _command(state: AnyThemesState, command: str) -> Action | None:
-    """The action of a one-word command in ``state``'s mode, or None when it is not one."""
-    if command in _YES:
-        return Verdict(True)
-    if command in _NO:
-        return Verdict(False)
-    if isinstance(state, SimultaneousState):
-        if command in ("rien", "passe", "fin"):
-            return GiveUp()
-        if command in ("main", "changer"):
-            raise IllegalAction("Variante Simultanée : pas de main, les lettres sont retournées.")
-        return None
-    if command in ("fin", "stop", "passe"):
-        return EndTurn()
-    if command in ("main", "changer"):
-        if isinstance(state, TeamsState):
-            raise IllegalAction("Variante par équipe : pas de main, vos lettres sont les paquets.")
-        return Redraw()
-    if command == "rien":
-        raise IllegalAction("« rien » ne sert qu'en variante Simultanée : tapez « fin ».")
-    return None
-
-
-def parse_typed(game: Themes, state: AnyThemesState, seat: Seat, text: str) -> Action:
-    """The action ``text`` stands for (:class:`LudoError` in French when it cannot be read).
-
-    The rules are checked when the action is submitted; only the cards (and, in Équipe, the
-    packet) are chosen here.
-    """
-    mode = mode_of(state)
-    answer = " ".join(text.split())
-    if not answer:
-        raise MalformedInput(f"Coup vide : tapez par exemple {_EXAMPLES[mode]} ou « aide ».")
-    command = _command(state, answer.lower())
-    if command is not None:
-        return command
-    if re.fullmatch(r"(?:p\s*\d+\s+)?\d+\s*\+?", answer, re.IGNORECASE):
-        raise MalformedInput(f"Il manque le mot : « {answer} new york » par exemple.")
-    found = _WORD.match(answer)
-    if found is None:
-        raise _unreadable(answer, mode)
-    packet: int | None = None
-    if found.group(1) is not None:
-        if not isinstance(state, TeamsState):
-            raise MalformedInput("Les paquets (p1, p2, p3) ne servent qu'à la variante par équipe.")
-        size = int(found.group(1))
-        if size not in PACKET_SIZES:
-            raise MalformedInput(
-                f"Paquet p{size} inconnu : p1, p2 ou p3 (les paquets de 1, 2 et 3 cartes)."
-            )
-        packet = PACKET_SIZES.index(size)
-    column = int(found.group(2)) - 1
-    fifth = bool(found.group(3))
-    word, colon, letters = found.group(4).partition(":")
-    word = word.strip()
-    if not 0 <= column < len(state.piles):
-        raise MalformedInput(
-            f"Colonne {column + 1} inconnue : les thèmes sont numérotés de 1 à {len(state.piles)}."
-        )
-    if not word or not any(ch.isalpha() for ch in word):
-        raise MalformedInput(f"Il manque le mot : « {column + 1} new york » par exemple.")
-    if colon:
-        tokens = letters.split()
-        if not tokens:
-            raise MalformedInput("Après « : », nommez les lettres prises : « 2 new york : E R O ».")
-        return _explicit_cards(state, seat, column, word, fifth, packet, tokens)
-    data: JsonObject = {"type": "mot", "colonne": column, "mot": word}
-    if fifth:
-        data["cinquieme"] = True
-    if packet is not None:
-        data["paquet"] = packet
-    return game.decode_action(game.complete_action(state, seat, data))
 
 
 def _letters_of(state: AnyThemesState, cards: Sequence[str]) -> str:
