@@ -19,7 +19,7 @@ from ludotheque.games import default_registry
 
 SEEDS_PER_CONFIGURATION = 12
 # Heavier games play fewer seeds per configuration (each has its own rule tests besides).
-SEEDS = {"gutenberg": 4, "letter": 1, "themes": 2}
+SEEDS = {"gutenberg": 4, "letter": 1, "themes": 2, "gremlins": 1}
 
 
 def configurations() -> list[Any]:

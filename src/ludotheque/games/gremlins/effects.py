@@ -41,6 +41,8 @@ The text is read case- and accent-insensitively (``Défausser`` = ``defausser``)
 'quand un adversaire vous vole, voler 1 prestige à cet adversaire'
 >>> show("au début de votre tour, piocher 1 carte")
 'au début de votre tour, piocher 1 carte'
+>>> show("jouer un tour supplémentaire")
+'jouer 1 tour supplémentaire'
 >>> show("vos actions Malice coûtent 1 de moins ; 1 action de plus par tour")
 'vos actions malice coûtent 1 de moins ; 1 action de plus par tour'
 >>> show("piochez une carte de plus en refaisant votre main")
@@ -87,6 +89,7 @@ __all__ = [
     "EffectError",
     "ExtraActions",
     "ExtraProjects",
+    "ExtraTurn",
     "Fewest",
     "GainPrestige",
     "HandSize",
@@ -366,6 +369,19 @@ class Reveal(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraTurn(Action):
+    """« jouer 1 tour supplémentaire »: after this turn (and everyone's refill), you play
+    again."""
+
+    verb: ClassVar[str] = "jouer"
+    who: Target
+    count: int = 1
+
+    def targets(self) -> tuple[Target, ...]:
+        return (self.who,)
+
+
+@dataclass(frozen=True, slots=True)
 class HasProject:
     """« si vous avez un projet caché|dévoilé »."""
 
@@ -453,13 +469,15 @@ VERBS: Final[tuple[str, ...]] = (
     "défausser",
     "déplacer",
     "dévoiler",
+    "jouer",
     "obtenir",
     "payer",
     "perdre",
     "piocher",
     "voler",
 )
-"""Every verb of the language (the glossary's, plus « perdre » for prestige lost)."""
+"""Every verb of the language (the glossary's, plus « perdre » for prestige lost and « jouer
+un tour supplémentaire », the rulebook's « tour supplémentaire »)."""
 
 EVENTS: Final[Mapping[Event, str]] = MappingProxyType(
     {
@@ -590,6 +608,9 @@ def _format_action(action: Action) -> str:
             return f"cacher {_projects(projects)}"
         case Reveal(projects):
             return f"dévoiler {_projects(projects)}"
+        case ExtraTurn(who, count):
+            turns = "1 tour supplémentaire" if count == 1 else f"{count} tours supplémentaires"
+            return _subject(who, f"jouer {turns}")
     raise TypeError(f"not an action: {action!r}")  # pragma: no cover
 
 
@@ -740,6 +761,7 @@ _FORMS: Final[Mapping[str, str]] = MappingProxyType(
         "voler": "voler 1 or à …, voler 2 prestige à …, voler n'importe lequel des projets de …",
         "cacher": "cacher n'importe lequel de vos projets",
         "devoiler": "dévoiler tous les projets de …",
+        "jouer": "jouer 1 tour supplémentaire",
     }
 )
 
@@ -793,6 +815,8 @@ def _action_args(verb: str, args: str, who: Target) -> Action | None:
         return Hide(_projects_of(args))
     if verb == "devoiler":
         return Reveal(_projects_of(args))
+    if verb == "jouer" and (found := re.fullmatch(_N + r" tours? supplementaires?", args)):
+        return ExtraTurn(who, _count(found[1]))
     return None
 
 

@@ -1,0 +1,235 @@
+"""The Gremlins game object: description, options, set-up, action encoding, journal lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from ludotheque.core.errors import InvalidOptions, MalformedInput
+from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.options import GameInfo, Mode, OptionSpec
+from ludotheque.core.protocol import Game, Seat
+from ludotheque.core.rng import Rng
+
+from .actions import (
+    Action,
+    AssignCard,
+    Cancel,
+    Choose,
+    Complete,
+    EndTurn,
+    PlayAction,
+    Redraw,
+    StartProject,
+    decode_action,
+    encode_action,
+)
+from .cards import HAND, default_cards, parse_cards
+from .model import Catalog, Config
+from .notation import complete_action, format_action, parse_action
+from .state import GremlinsState
+from .steps import StartTurnStep
+from .table import Table
+
+__all__ = ["Gremlins", "team_layout"]
+
+DEFAULT_TARGET: Final = 20
+"""« jouer jusqu'à 20 prestige pour une partie plus longue » (2 à 4 joueurs), « pour une
+partie complète » (4 à 6)."""
+DEFAULT_EXHAUSTIONS: Final = 4
+"""« quand la pioche a été épuisée 4 fois » (the rulebook's example)."""
+
+
+def team_layout(players: int, layout: str) -> tuple[int, ...]:
+    """Each seat's team, teammates never side by side when it can be helped.
+
+    >>> team_layout(4, "auto"), team_layout(5, "auto"), team_layout(6, "3x2")
+    ((0, 1, 0, 1), (0, 1, 0, 1, 1), (0, 1, 2, 0, 1, 2))
+    >>> team_layout(6, "2x3")
+    (0, 1, 0, 1, 0, 1)
+    """
+    if players == 6 and layout == "3x2":
+        return tuple(seat % 3 for seat in range(6))
+    if players == 5:
+        return (0, 1, 0, 1, 1)
+    return tuple(seat % 2 for seat in range(players))
+
+
+class Gremlins(Game[GremlinsState, Action]):
+    """Gremlins, Inc. – le jeu de cartes (Charlie Cleveland et al.; Alt Shift, 2017)."""
+
+    info = GameInfo(
+        name="gremlins",
+        title="Gremlins, Inc. – le jeu de cartes",
+        summary="Projets secrets, ressources et coups bas : le plus de prestige l'emporte.",
+        authors="Alt Shift (2017), règles françaises du Print & Play",
+        modes=(
+            Mode("classique", "Chacun pour soi", 2, 6),
+            Mode(
+                "equipes",
+                "En équipes",
+                4,
+                6,
+                summary="2 contre 2, 2 contre 3, 3 contre 3 ou 3 équipes de 2 : la somme du "
+                "prestige de l'équipe compte.",
+            ),
+        ),
+        options=(
+            OptionSpec(
+                "prestige",
+                "Prestige à atteindre (0 : pas de limite)",
+                "int",
+                DEFAULT_TARGET,
+                minimum=0,
+                maximum=200,
+            ),
+            OptionSpec(
+                "epuisements",
+                "Épuisements de la pioche avant la fin (0 : pas de limite)",
+                "int",
+                DEFAULT_EXHAUSTIONS,
+                minimum=0,
+                maximum=20,
+            ),
+            OptionSpec(
+                "nouvelle_main",
+                "Refaire sa main une fois à la mise en place (joueurs qui connaissent le jeu)",
+                "bool",
+                False,
+            ),
+            OptionSpec(
+                "format_equipes",
+                "À 6 en équipes : 2 équipes de 3 (2x3) ou 3 équipes de 2 (3x2)",
+                "choice",
+                "2x3",
+                choices=("2x3", "3x2"),
+                modes=("equipes",),
+            ),
+            OptionSpec(
+                "cartes", "Fichier de cartes (texte, remplace la reconstruction)", "text", None
+            ),
+        ),
+        hidden_information=True,
+        chance=True,
+    )
+
+    def setup(self, players: int, options: JsonObject, rng: Rng) -> GremlinsState:
+        text = options.get("cartes")
+        try:
+            cards = parse_cards(text, source="cartes") if isinstance(text, str) else default_cards()
+        except MalformedInput as error:
+            raise InvalidOptions(error.message, option="cartes") from None
+        if len(cards) < players * HAND + HAND:
+            raise InvalidOptions(
+                f"{len(cards)} cartes pour {players} joueurs : il en faut au moins "
+                f"{players * HAND + HAND}.",
+                option="cartes",
+            )
+        target, exhaustions = options["prestige"], options["epuisements"]
+        assert isinstance(target, int) and isinstance(exhaustions, int)
+        if not target and not exhaustions:
+            raise InvalidOptions(
+                "La partie doit pouvoir finir : un prestige à atteindre ou un nombre "
+                "d'épuisements de la pioche.",
+                option="prestige",
+            )
+        teams = (
+            team_layout(players, str(options.get("format_equipes", "2x3")))
+            if options["mode"] == "equipes"
+            else tuple(range(players))
+        )
+        draws = rng.draws()
+        # « Le premier joueur est celui qui est désigné par l'ensemble des joueurs »: by lot.
+        starter = draws.below(players)
+        deck = draws.shuffled(sorted(card.id for card in cards))
+        config = Config(
+            seats=players,
+            teams=teams,
+            target=target,
+            exhaustions=exhaustions,
+            redraw=bool(options["nouvelle_main"]),
+            starter=starter,
+        )
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for _ in range(HAND):
+            for seat in config.clockwise(starter):
+                hands[seat].append(deck.pop(0))
+        table = Table(
+            config=config,
+            catalog=Catalog(cards),
+            phase="nouvelle-main" if config.redraw else "jeu",
+            deck=deck,
+            discard=[],
+            hands=hands,
+            projects=[[] for _ in range(players)],
+            permanents=[[] for _ in range(players)],
+            scores=[0] * players,
+            active=starter,
+            used=0,
+            turn=0,
+            exhaustions=0,
+            extra_turns=0,
+            redrawn=[not config.redraw] * players,
+            steps=[] if config.redraw else [StartTurnStep(starter)],
+            journal=[],
+            draws=draws,
+        )
+        return GremlinsState.started(table)
+
+    def encode_action(self, action: Action) -> JsonValue:
+        return encode_action(action)
+
+    def decode_action(self, data: JsonValue) -> Action:
+        return decode_action(data)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def complete_action(self, state: GremlinsState, seat: Seat, data: JsonValue) -> JsonValue:
+        """« jouer » without « paiement »: the payment that spares the seat's plans most."""
+        return complete_action(state, seat, data)
+
+    def describe_action(
+        self, state: GremlinsState, seat: Seat, action: Action, observer: Seat | None, name: str
+    ) -> str:
+        """The journal lines the action wrote (public by construction), with the player's
+        name."""
+        after = state._next(seat, action)
+        added = after.logged - state.logged
+        lines = after.journal[len(after.journal) - added :] if added else ()
+        text = " ".join(lines) or f"{name} a joué."
+        return text.replace(f"joueur {seat + 1}", "Vous" if observer == seat else name)
+
+    def illegal_examples(self, state: GremlinsState, seat: Seat) -> Iterable[Action]:
+        hand = set(state.hands[seat])
+        foreign = next(card for card in sorted(state.catalog) if card not in hand)
+        if state.prompt is not None:
+            yield Choose("pas-un-choix")
+            yield EndTurn()
+            return
+        if state.phase == "nouvelle-main":
+            yield Redraw((foreign,))
+            yield EndTurn()
+            return
+        yield StartProject(foreign)
+        yield AssignCard(foreign, 0)
+        yield Complete(len(state.projects[seat]))
+        yield Cancel(len(state.projects[seat]) + 1)
+        yield Choose("joueur:0")
+        plans = sorted(c for c in hand if state.catalog[c].kind != "action")
+        if plans:
+            yield PlayAction(plans[0])
+        for position, project in enumerate(state.projects[seat]):
+            if state.catalog[project.card].kind == "action":
+                yield Complete(position)
+                break
+
+    def malformed_examples(self) -> Iterable[JsonValue]:
+        yield from super().malformed_examples()
+        yield {"type": "assigner", "carte": "A01", "projet": "un"}
+        yield {"type": "jouer", "carte": "A01", "paiement": [[0, "argent"]]}
+        yield {"type": "nouvelle_main", "cartes": "A01"}
+        yield {"type": "choisir"}
