@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 Ask = Callable[[str], str]
-PLAYABLE = ("gutenberg", "letter", "themes")
+PLAYABLE = ("gutenberg", "letter", "themes", "gremlins")
 MAX_SEED = 2**63 - 1
 
 
@@ -148,6 +148,27 @@ def play_game(
         extra = parse_option_flags(registry.get(game_name).info, option_flags)
     except InvalidOptions as error:
         return _error(errors, error.message)
+    if deck is not None and game_name not in ("gutenberg", "gremlins"):
+        return _error(errors, "--deck ne sert qu'à Gutenberg et à Gremlins.")
+    if game_name == "gremlins":
+        if tiles is not None:
+            return _error(errors, "--tiles ne sert qu'à Letter (Gremlins : --deck).")
+        from .play_gremlins import play_gremlins
+
+        return play_gremlins(
+            console,
+            ask,
+            errors,
+            players=players,
+            bots=bots,
+            solo=solo,
+            mode=mode,
+            seed=seed,
+            deck=deck,
+            save=save,
+            env=env,
+            extra=extra,
+        )
     if game_name == "letter":
         return _play_letter(
             console,
@@ -446,7 +467,9 @@ def register(app: typer.Typer) -> None:
         game: Annotated[
             str,
             typer.Argument(
-                help="Le jeu : gutenberg, letter, themes.", show_default=False, metavar="JEU"
+                help="Le jeu : gutenberg, letter, themes, gremlins.",
+                show_default=False,
+                metavar="JEU",
             ),
         ],
         players: Annotated[
@@ -465,14 +488,21 @@ def register(app: typer.Typer) -> None:
         solo: Annotated[bool, typer.Option("--solo", help="Seul contre la Rotative.")] = False,
         mode: Annotated[
             str | None,
-            typer.Option("--mode", help="Difficulté du solo : facile, normal, difficile."),
+            typer.Option(
+                "--mode",
+                help="Gutenberg : difficulté du solo (facile, normal, difficile) ; Thèmes : "
+                "mode ; Gremlins : classique ou equipes.",
+            ),
         ] = None,
         seed: Annotated[
             int | None, typer.Option("--seed", help="Graine du hasard (même graine, même donne).")
         ] = None,
         deck: Annotated[
             Path | None,
-            typer.Option("--deck", help="Fichier de cartes à la place du paquet fourni."),
+            typer.Option(
+                "--deck",
+                help="Gutenberg, Gremlins : fichier de cartes à la place du paquet fourni.",
+            ),
         ] = None,
         save: Annotated[
             Path | None,
@@ -508,6 +538,11 @@ def register(app: typer.Typer) -> None:
         la manche ; le compte à rebours est le temps du robot le plus rapide. Équipe (-n 4 à
         12, -o equipes=2) : « p2 3 new york » = paquet de 2 cartes, colonne 3 (sans pN, le
         meilleur paquet) ; « fin » laisse vos coéquipiers finir la manche.
+
+        Gremlins (--mode classique|equipes, -o prestige=10, --deck FICHIER) : commencer A05,
+        assigner A05 2, jouer A05 (paiement choisi au mieux) ou jouer A05 : 1 malice, 2 or,
+        terminer 2, annuler 2, fin ; un numéro répond à une question ; garder ou refaire A01
+        A02 à la mise en place (-o nouvelle_main=oui).
         """
         console = Console()
         status = play_game(

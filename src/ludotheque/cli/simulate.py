@@ -18,6 +18,7 @@ a message in French and exit status 2.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -37,6 +38,7 @@ from .table_options import parse_option_flags
 __all__ = ["register", "simulate"]
 
 DIFFICULTY_OPTION = "difficulte"
+DECK_OPTION = "cartes"
 DIFFICULTY_ALIASES = {"easy": "facile", "normal": "normal", "hard": "difficile"}
 
 
@@ -90,6 +92,22 @@ def _bots(game: Game[Any, Any], names: str, players: int) -> list[Bot]:
             f"(possibles : {', '.join(sorted(factories))})."
         )
     return [factories[name]() for name in wanted]
+
+
+def _deck_text(game: Game[Any, Any], path: Path, players: int, options: JsonObject) -> str:
+    """The card file of ``--deck`` (Gremlins), checked by setting up one table."""
+    if not any(spec.name == DECK_OPTION for spec in game.info.options):
+        raise _fail(f"--deck ne sert qu'à Gremlins, pas à {game.info.title}.")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "fichier illisible"
+        raise _fail(f"Impossible de lire le fichier de cartes {path} : {reason}.") from None
+    try:
+        game.new(players, 0, game.info.resolve_options(players, {**options, DECK_OPTION: text}))
+    except InvalidOptions as error:
+        raise _fail(f"Fichier de cartes {path} refusé — {error.message}") from None
+    return text
 
 
 def _number(value: float | None) -> str:
@@ -159,6 +177,10 @@ def simulate(
             metavar="NOM=VALEUR",
         ),
     ] = None,
+    deck: Annotated[
+        Path | None,
+        typer.Option("--deck", help="Gremlins : fichier de cartes à la place du paquet fourni."),
+    ] = None,
 ) -> None:
     """Faire jouer des robots entre eux : victoires par place et par robot, scores moyens."""
     try:
@@ -175,8 +197,13 @@ def simulate(
         found.info.resolve_options(players, options)
     except InvalidOptions as error:
         raise _fail(error.message) from None
+    if deck is not None:
+        options["cartes"] = _deck_text(found, deck, players, options)
     seated = _bots(found, bots, players)
-    result = run_simulation(found, seated, games=games, seed=seed, options=options)
+    try:
+        result = run_simulation(found, seated, games=games, seed=seed, options=options)
+    except InvalidOptions as error:
+        raise _fail(error.message) from None
     if as_json:
         data: dict[str, JsonValue] = dict(result.to_json())
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -195,13 +195,13 @@ class Gremlins(Game[GremlinsState, Action]):
     def describe_action(
         self, state: GremlinsState, seat: Seat, action: Action, observer: Seat | None, name: str
     ) -> str:
-        """The journal lines the action wrote (public by construction), with the player's
-        name."""
+        """The journal lines the action wrote (public by construction, so the same for every
+        observer), with the player's name."""
         after = state._next(seat, action)
         added = after.logged - state.logged
         lines = after.journal[len(after.journal) - added :] if added else ()
         text = " ".join(lines) or f"{name} a joué."
-        return text.replace(f"joueur {seat + 1}", "Vous" if observer == seat else name)
+        return text.replace(f"joueur {seat + 1}", name)
 
     def illegal_examples(self, state: GremlinsState, seat: Seat) -> Iterable[Action]:
         hand = set(state.hands[seat])

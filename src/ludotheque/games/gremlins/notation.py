@@ -8,6 +8,8 @@ Projects are numbered from 1 here (from 0 in JSON):
 True
 >>> parse_action("assigner P02 3"), parse_action("t 1"), parse_action("fin")
 (AssignCard(card='P02', project=2), Complete(project=0), EndTurn())
+>>> parse_action("choisir carte:M08")
+Choose(key='carte:M08')
 >>> parse_action("refaire A01 B02"), parse_action("garder")
 (Redraw(cards=('A01', 'B02')), Redraw(cards=()))
 """
@@ -99,6 +101,9 @@ def _project(text: str) -> int:
 
 def parse_action(text: str) -> Action:
     """Inverse of :func:`format_action` (``c``, ``a``, ``j``, ``t`` abbreviate the verbs)."""
+    first, _, rest = text.strip().partition(" ")
+    if first.lower() == "choisir" and rest.strip() and " " not in rest.strip():
+        return Choose(rest.strip())  # keys hold « : » (``carte:M08``)
     head, _, payment_text = text.strip().partition(":")
     words = head.split()
     if not words or words[0].lower() not in _WORDS:

@@ -52,6 +52,7 @@ __all__ = [
     "ChoiceStep",
     "EndTurnStep",
     "FinishProject",
+    "NextTurnStep",
     "Prompt",
     "StartTurnStep",
     "Step",
@@ -779,13 +780,23 @@ class FinishProject(Step):
 
 @dataclass(frozen=True, slots=True)
 class EndTurnStep(Step):
-    """Everyone refills to 6, from the player who just played; then an extra turn, the end of
-    the game (only when a round is over), or the next player."""
+    """Everyone refills to 6, from the player who just played; then :class:`NextTurnStep`."""
+
+    def execute(self, table: Table) -> None:
+        for seat in table.config.clockwise(table.active):
+            table.refill(seat)
+        # What comes next is decided once the permanents set off by the refill (an exhausted
+        # deck) have resolved: they are queued before this step.
+        _push(table, NextTurnStep())
+
+
+@dataclass(frozen=True, slots=True)
+class NextTurnStep(Step):
+    """After the refill: an extra turn, the end of the game (only when a round is over), or
+    the next player."""
 
     def execute(self, table: Table) -> None:
         config = table.config
-        for seat in config.clockwise(table.active):
-            table.refill(seat)
         if table.extra_turns:
             table.extra_turns -= 1
             table.log(f"{_who(table, table.active)} joue un tour supplémentaire.")

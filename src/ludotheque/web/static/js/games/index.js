@@ -1,6 +1,7 @@
 // Which renderer draws which game.
 
 const RENDERERS = {
+  gremlins: () => import("./gremlins.js"),
   gutenberg: () => import("./gutenberg.js"),
   letter: () => import("./letter.js"),
   themes: () => import("./themes.js"),

@@ -1,0 +1,68 @@
+"""Gremlins' bots, by name: ``random``, ``greedy`` and ``strong``.
+
+- ``random``: the game's own random sampler (:meth:`~.state.GremlinsState.sample_action`) on
+  the state drawn from its view (it ends its turn early only now and then);
+- ``greedy`` (:mod:`.bots_greedy`): the action whose resulting position scores best with the
+  heuristic of :mod:`.bots_eval` (prestige, progress of its plans, resources, hand; minus the
+  opponents'), one action ahead, prompts included;
+- ``strong`` (:mod:`.bots_strong`): a beam search over the rest of its turn on several drawn
+  states (``samples``), with a heuristic aware of the turns left; a budget in positions
+  evaluated (``max_iterations``), reproducible.
+
+Every bot decides from :meth:`~ludotheque.bots.base.Observation.determinize` only: hands,
+face-down projects and the cards under projects are redrawn from what its seat can see.
+
+>>> sorted(BOTS)
+['greedy', 'random', 'strong']
+>>> make_bot("strong", samples=2).samples
+2
+>>> make_bot("belote")
+Traceback (most recent call last):
+...
+ValueError: Robot inconnu : « belote ». Robots connus : greedy, random, strong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ludotheque.bots.base import Bot, Observation
+from ludotheque.core.rng import Draws
+
+from .actions import Action
+from .bots_greedy import GreedyBot
+from .bots_strong import StrongBot
+from .state import GremlinsState
+
+__all__ = ["BOTS", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+
+
+class RandomBot:
+    """The game's random sampler, from the state drawn from its own view.
+
+    (The generic random bot picks uniformly among ``legal_actions``, where ending the turn
+    early is as likely as anything else: it would hardly build a project.)
+    """
+
+    name = "random"
+
+    def choose(self, observation: Observation, draws: Draws) -> Action:
+        state = observation.determinize(draws)
+        assert isinstance(state, GremlinsState)
+        return state.sample_action(observation.seat, draws)
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "strong": StrongBot,
+}
+
+
+def make_bot(name: str, **options: Any) -> Bot:
+    """A new bot by name; ``options`` go to its constructor (``samples``, ``max_iterations``…)."""
+    factory = BOTS.get(name)
+    if factory is None:
+        raise ValueError(f"Robot inconnu : « {name} ». Robots connus : {', '.join(sorted(BOTS))}.")
+    return factory(**options)

@@ -1,0 +1,589 @@
+// Gremlins, Inc. – le jeu de cartes: the scores (team sums in team play), the objective and the
+// exhaustions of the deck, the deck and the discard's top card; every player's row of projects
+// (one's own: the card, its requirements, the banners assigned, « Terminer » and « Annuler »;
+// the others': a face-down card with its banners, or the card once known or revealed) and active
+// permanents; one's hand as cards with « Commencer un projet », « Assigner au projet n » and
+// « Jouer » (the payment is left to the server); « Fin du tour »; the choice asked while a card
+// is resolved; the set-up redraw (« Refaire ma main » / « Garder »); the game's journal.
+//
+// What the player prepares (the cards chosen for the redraw, a cancellation to confirm) lives in
+// the renderer and is reset when the turn or the phase changes.
+//
+// Keyboard: every control is a native button (toggle buttons for the redraw's cards).
+//
+// The page's own styles are injected once (<style id="style-gremlins">): they only add to the
+// shared stylesheet's classes (g-zone, carte, bouton…).
+
+import { h, plural, replaceChildren } from "../ui.js";
+
+const PHASES = {
+  "nouvelle-main": "Mise en place",
+  jeu: "Jeu",
+  fin: "Fin de partie",
+};
+
+const KINDS = {
+  action: "Action",
+  plan: "Plan ponctuel",
+  permanent: "Plan permanent",
+};
+
+const BANNERS = ["or", "malice", "techno"];
+
+const STYLE = `
+.gr-racine .gr-cartes { display: grid; gap: 0.6rem; grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); }
+.gr-carte { display: grid; gap: 0.3rem; align-content: start; padding: 0.55rem 0.65rem; min-width: 0;
+  border: 2px solid #8b7b5e; border-radius: 8px; background: linear-gradient(#fffefa, #f3ecdc); box-shadow: var(--ombre); }
+.gr-carte--action { border-color: #7a4a8c; }
+.gr-carte--plan { border-color: var(--bleu); }
+.gr-carte--permanent { border-color: var(--vert); }
+.gr-carte--choisie { box-shadow: 0 0 0 3px var(--accent); border-color: var(--accent); }
+.gr-carte__nom { font-weight: 700; margin: 0; overflow-wrap: anywhere; }
+.gr-carte__ligne { display: flex; flex-wrap: wrap; gap: 0.25rem 0.5rem; align-items: center; font-size: 0.85rem; margin: 0; }
+.gr-carte__effet { font-size: 0.85rem; margin: 0; color: var(--encre-douce); overflow-wrap: anywhere; }
+.gr-carte__boutons { display: flex; flex-wrap: wrap; gap: 0.3rem; margin-top: 0.2rem; }
+.gr-carte__boutons .bouton { padding: 0.3rem 0.55rem; font-size: 0.85rem; }
+.gr-type { font-weight: 600; }
+.gr-prestige { font-weight: 700; color: #6b520d; }
+.gr-bandeau { display: inline-block; padding: 0 0.45rem; border-radius: 999px; font-size: 0.8rem; font-weight: 600;
+  border: 1px solid currentColor; white-space: nowrap; }
+.gr-bandeau--or { color: #6b520d; background: var(--or-clair); }
+.gr-bandeau--malice { color: #6a1f1f; background: #f6dada; }
+.gr-bandeau--techno { color: #1d4f7a; background: #e1ecf7; }
+.gr-ressources { display: flex; flex-wrap: wrap; gap: 0.25rem; align-items: center; margin: 0; font-size: 0.85rem; }
+.gr-joueurs { display: grid; gap: 0.75rem; }
+.gr-joueur { border-left: 4px solid var(--bordure); padding-left: 0.6rem; min-width: 0; }
+.gr-joueur--moi { border-left-color: var(--accent); }
+.gr-joueur--actif { border-left-color: var(--or); }
+.gr-joueur__titre { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; align-items: baseline; margin: 0 0 0.35rem; }
+.gr-projets { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem;
+  grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); }
+.gr-projet { display: grid; gap: 0.3rem; align-content: start; padding: 0.5rem; border: 1px dashed var(--bordure);
+  border-radius: 8px; background: #fffdf8; min-width: 0; }
+.gr-projet--terminable { border: 2px solid var(--vert); background: var(--vert-clair); }
+.gr-projet__titre { font-weight: 600; margin: 0; font-size: 0.9rem; }
+.gr-dos { display: grid; place-items: center; min-height: 3rem; border-radius: 6px; border: 2px solid #4a3f30;
+  background: repeating-linear-gradient(45deg, #5a4b36, #5a4b36 6px, #6b5a41 6px, #6b5a41 12px); color: #fff;
+  font-size: 0.85rem; font-weight: 600; text-align: center; padding: 0.25rem; }
+.gr-permanents { margin: 0.4rem 0 0; padding-left: 1.1rem; font-size: 0.9rem; }
+.gr-resume { display: grid; gap: 0.25rem 1rem; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); margin: 0; }
+.gr-resume dt { font-weight: 600; }
+.gr-resume dd { margin: 0 0 0.3rem; }
+.gr-scores { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.2rem; }
+.gr-choix__options { display: flex; flex-direction: column; gap: 0.35rem; align-items: stretch; }
+.gr-choix__options .bouton { text-align: left; justify-content: flex-start; white-space: normal; overflow-wrap: anywhere; }
+.gr-barre { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; }
+.gr-journal { margin: 0; padding-left: 1.2rem; font-size: 0.9rem; max-height: 16rem; overflow-y: auto; }
+@media (max-width: 480px) {
+  .gr-racine .gr-cartes, .gr-projets { grid-template-columns: minmax(0, 1fr); }
+}
+`;
+
+function injectStyle() {
+  if (typeof document === "undefined" || document.getElementById("style-gremlins")) return;
+  document.head.appendChild(h("style", { id: "style-gremlins" }, STYLE));
+}
+
+/** « 2 or + 1 malice + 1 ressource » or « gratuit » → {or, malice, techno, any}. */
+export function parseCost(text) {
+  const cost = { or: 0, malice: 0, techno: 0, any: 0 };
+  if (!text || text === "gratuit") return cost;
+  for (const term of String(text).split("+")) {
+    const match = term.trim().match(/^(\d+)\s+(or|malice|techno|ressources?)$/);
+    if (!match) continue;
+    const n = Number(match[1]);
+    if (match[2].startsWith("ressource")) cost.any += n;
+    else cost[match[2]] += n;
+  }
+  return cost;
+}
+
+function countBanners(list) {
+  const counts = { or: 0, malice: 0, techno: 0 };
+  for (const b of list || []) if (b in counts) counts[b] += 1;
+  return counts;
+}
+
+/** Whether resources (counts by banner) can pay `cost` (an action never needs techno). */
+function affordable(cost, counts) {
+  const total = counts.or + counts.malice + counts.techno;
+  return counts.or >= cost.or && counts.malice >= cost.malice && counts.techno >= cost.techno
+    && total >= cost.or + cost.malice + cost.techno + cost.any;
+}
+
+function bannerChip(banner, count = null) {
+  const text = count === null ? banner : `${count} × ${banner}`;
+  return h("span", { class: ["gr-bandeau", `gr-bandeau--${banner}`], dataset: { bandeau: banner } }, text);
+}
+
+/** The banners assigned to a project, grouped: « 2 × or », « 1 × malice ». */
+function resourcesView(list) {
+  const counts = countBanners(list);
+  const total = (list || []).length;
+  const label = total
+    ? `Ressources : ${BANNERS.filter((b) => counts[b]).map((b) => `${counts[b]} ${b}`).join(", ")}`
+    : "Aucune ressource";
+  return h("p", { class: "gr-ressources", dataset: { ressources: (list || []).join(",") }, "aria-label": label },
+    total ? BANNERS.filter((b) => counts[b]).map((b) => bannerChip(b, counts[b])) : h("span", { class: "vide" }, "aucune ressource"));
+}
+
+export function createRenderer(root, { readOnly = false } = {}) {
+  injectStyle();
+  return new GremlinsTable(root, readOnly);
+}
+
+/** Short per-seat facts for the seats list of the table page. */
+export function seatDetails(vue, seat) {
+  const player = vue?.joueurs?.[seat];
+  if (!player) return [];
+  const facts = [`Prestige : ${player.prestige}`];
+  if (Array.isArray(vue.equipes)) facts.unshift(`Équipe ${player.equipe + 1}`);
+  facts.push(`En main : ${plural(player.cartes_en_main, "carte")}`);
+  facts.push(`Projets : ${player.projets.length}/${player.projets_max}`);
+  if (vue.phase === "jeu" && vue.joueur_actif === seat && !vue.choix) facts.push("joue");
+  if (vue.choix && vue.choix.place === seat) facts.push("choisit");
+  return facts;
+}
+
+class GremlinsTable {
+  constructor(root, readOnly) {
+    this.root = root;
+    this.readOnly = readOnly;
+    this.ctx = null;
+    this.key = null;
+    this.reset();
+  }
+
+  reset() {
+    this.redraw = []; // indexes in the hand of the cards to discard (set-up redraw)
+    this.cancelling = null; // project number whose cancellation awaits confirmation
+  }
+
+  update(ctx) {
+    this.ctx = ctx;
+    const vue = ctx.vue;
+    const me = this.me;
+    const mine = me === null ? null : vue.joueurs?.[me];
+    const key = [vue.phase, vue.tour, vue.joueur_actif, vue.actions_jouees, (mine?.main || []).join(","), (mine?.projets || []).length].join(":");
+    if (key !== this.key) {
+      this.key = key;
+      this.reset();
+    }
+    this.render();
+  }
+
+  // --- helpers -----------------------------------------------------------------------------
+
+  get vue() {
+    return this.ctx.vue;
+  }
+
+  get me() {
+    const place = this.ctx?.place;
+    return Number.isInteger(place) && this.ctx.vue?.joueurs?.[place] ? place : null;
+  }
+
+  get myPlayer() {
+    return this.me === null ? null : this.vue.joueurs[this.me];
+  }
+
+  name(seat) {
+    return this.ctx.names?.[seat] || `Place ${seat + 1}`;
+  }
+
+  nameWithYou(seat) {
+    return seat === this.me ? `${this.name(seat)} (vous)` : this.name(seat);
+  }
+
+  card(id) {
+    return this.vue.cartes?.[id] || { id, nom: id, type: "", bandeau: "", cout: "", prestige: null, effet: "" };
+  }
+
+  canAct() {
+    return !this.readOnly && this.ctx.aJouer && !this.ctx.pending && this.me !== null;
+  }
+
+  /** A choice waits for this seat. */
+  myChoice() {
+    const choice = this.vue.choix;
+    return choice && choice.place === this.me && Array.isArray(choice.options) ? choice : null;
+  }
+
+  /** The five actions of the turn may be taken now (no choice pending, actions left). */
+  mainActions() {
+    const vue = this.vue;
+    return this.canAct() && vue.phase === "jeu" && !vue.choix && vue.joueur_actif === this.me
+      && vue.actions_jouees < vue.actions_permises;
+  }
+
+  mustRedraw() {
+    return this.canAct() && this.vue.phase === "nouvelle-main" && this.myPlayer && !this.myPlayer.nouvelle_main_faite;
+  }
+
+  send(action) {
+    this.ctx.send(action);
+  }
+
+  rerender() {
+    this.render();
+  }
+
+  // --- rendering ---------------------------------------------------------------------------
+
+  render() {
+    const vue = this.vue;
+    this.root.classList.add("gr-racine");
+    const title = h("div", { class: "g-entete" },
+      h("h2", { class: "g-entete__titre" },
+        vue.phase === "jeu" ? `Tour ${vue.tour}` : PHASES[vue.phase] || vue.phase),
+      h("p", { class: "g-entete__mode" },
+        Array.isArray(vue.equipes) ? `Partie en équipes à ${vue.joueurs.length}` : `Partie à ${vue.joueurs.length}`),
+    );
+    const blocks = [title, this.instructions()];
+    const choice = this.choiceZone();
+    if (choice) blocks.push(choice);
+    const redraw = this.redrawZone();
+    if (redraw) blocks.push(redraw);
+    if (this.me !== null && !redraw) blocks.push(this.handZone());
+    blocks.push(this.playersZone());
+    blocks.push(h("div", { class: "g-grille" }, this.summaryZone(), this.journalZone()));
+    replaceChildren(this.root, blocks);
+  }
+
+  instructions() {
+    const vue = this.vue;
+    const me = this.me;
+    let text;
+    let mine = false;
+    if (vue.phase === "fin") text = `La partie est terminée${vue.raison ? ` : ${vue.raison}` : ""}.`;
+    else if (vue.choix && vue.choix.place === me) {
+      text = `À vous de choisir : ${vue.choix.question}`;
+      mine = true;
+    } else if (vue.choix) text = `${this.name(vue.choix.place)} choisit : ${vue.choix.question}`;
+    else if (vue.phase === "nouvelle-main") {
+      if (this.mustRedraw()) {
+        text = "Mise en place : choisissez les cartes à défausser pour refaire votre main à 6, ou gardez-la.";
+        mine = true;
+      } else text = "Mise en place : les autres joueurs refont leur main…";
+    } else if (vue.joueur_actif === me && me !== null) {
+      const left = Math.max(0, vue.actions_permises - vue.actions_jouees);
+      text = `À vous : ${plural(left, "action")} à faire ce tour (${vue.actions_jouees} sur ${vue.actions_permises}).`;
+      mine = true;
+    } else text = `${this.name(vue.joueur_actif)} joue (${vue.actions_jouees} action${vue.actions_jouees > 1 ? "s" : ""} sur ${vue.actions_permises}).`;
+    if (mine && !this.canAct()) mine = false;
+    return h("p", { id: "consigne", class: ["g-consigne", mine ? "g-consigne--a-vous" : null], role: "status" }, text);
+  }
+
+  // --- the choice asked while a card is resolved -------------------------------------------
+
+  choiceZone() {
+    const vue = this.vue;
+    const choice = vue.choix;
+    if (!choice) return null;
+    const mine = this.myChoice();
+    const inPlay = (vue.en_jeu || []).map((id) => this.card(id).nom);
+    return h("section", { id: "choix", class: ["g-zone", mine ? "g-zone--action" : null], "aria-labelledby": "titre-choix", dataset: { place: choice.place } },
+      h("h3", { id: "titre-choix", class: "g-zone__titre" }, mine ? "Votre choix" : `Choix de ${this.name(choice.place)}`),
+      inPlay.length ? h("p", { class: "aide" }, `En cours : ${inPlay.map((n) => `« ${n} »`).join(", ")}.`) : null,
+      h("p", { id: "question-choix" }, choice.question),
+      mine
+        ? h("div", { class: "gr-choix__options", role: "group", "aria-labelledby": "question-choix" },
+          choice.options.map((o) => h("button", {
+            type: "button",
+            class: "bouton",
+            dataset: { choix: o.cle, focus: `choix-${o.cle}` },
+            disabled: !this.canAct(),
+            onclick: () => this.send({ type: "choisir", choix: o.cle }),
+          }, o.texte)))
+        : h("p", { class: "aide" }, "En attente de son choix…"),
+    );
+  }
+
+  // --- set-up redraw -----------------------------------------------------------------------
+
+  redrawZone() {
+    const vue = this.vue;
+    const player = this.myPlayer;
+    if (vue.phase !== "nouvelle-main" || !player) return null;
+    if (player.nouvelle_main_faite) {
+      return h("section", { id: "nouvelle-main", class: "g-zone" },
+        h("h3", { class: "g-zone__titre" }, "Mise en place"),
+        h("p", {}, "Votre main est prête. En attente des autres joueurs."),
+        this.cardsList(player.main || [], () => null));
+    }
+    const active = this.mustRedraw();
+    const hand = player.main || [];
+    const chosen = this.redraw.filter((i) => i < hand.length);
+    return h("section", { id: "nouvelle-main", class: "g-zone g-zone--action", "aria-labelledby": "titre-nouvelle-main" },
+      h("h3", { id: "titre-nouvelle-main", class: "g-zone__titre" }, "Refaire sa main (une seule fois)"),
+      h("p", { class: "aide" }, "Choisissez les cartes à défausser : vous en piocherez autant pour revenir à 6."),
+      this.cardsList(hand, (id, index) => {
+        const selected = chosen.includes(index);
+        return h("button", {
+          type: "button",
+          class: "bouton",
+          "aria-pressed": String(selected),
+          dataset: { redraw: id, focus: `redraw-${index}` },
+          disabled: !active,
+          onclick: () => {
+            this.redraw = selected ? this.redraw.filter((i) => i !== index) : [...this.redraw, index];
+            this.rerender();
+          },
+        }, selected ? "Ne pas défausser" : "Défausser");
+      }, (id, index) => chosen.includes(index)),
+      h("div", { class: "coups gr-barre" },
+        h("button", {
+          type: "button", id: "btn-refaire", class: "bouton bouton--principal", disabled: !active || !chosen.length,
+          onclick: () => this.send({ type: "nouvelle_main", cartes: chosen.map((i) => hand[i]) }),
+        }, chosen.length ? `Refaire ma main (${plural(chosen.length, "carte")})` : "Refaire ma main"),
+        h("button", {
+          type: "button", id: "btn-garder", class: "bouton", disabled: !active,
+          onclick: () => this.send({ type: "nouvelle_main", cartes: [] }),
+        }, "Garder"),
+      ),
+    );
+  }
+
+  // --- cards -------------------------------------------------------------------------------
+
+  /** A card's face: name, type, banner, cost or requirements, prestige, effect. */
+  cardFace(id, { cost = null, tag = "div", extra = null, selected = false, headingLevel = "h4" } = {}) {
+    const c = this.card(id);
+    const isAction = c.type === "action";
+    const costText = cost ?? c.cout;
+    return h(tag, { class: ["gr-carte", c.type ? `gr-carte--${c.type}` : null, selected ? "gr-carte--choisie" : null], dataset: { carte: id } },
+      h(headingLevel, { class: "gr-carte__nom" }, c.nom),
+      h("p", { class: "gr-carte__ligne" },
+        h("span", { class: "gr-type" }, KINDS[c.type] || c.type),
+        c.bandeau ? [h("span", { class: "visuellement-cache" }, ", bandeau "), bannerChip(c.bandeau)] : null,
+        Number.isInteger(c.prestige) ? h("span", { class: "gr-prestige" }, `★ ${c.prestige} prestige`) : null),
+      h("p", { class: "gr-carte__ligne gr-carte__cout" },
+        isAction ? `Coût : ${costText || "gratuit"}` : `Exigences : ${costText || "aucune"}`,
+        isAction && cost !== null && cost !== c.cout ? h("span", { class: "aide" }, `(imprimé : ${c.cout})`) : null),
+      c.effet ? h("p", { class: "gr-carte__effet" }, c.effet) : null,
+      extra,
+    );
+  }
+
+  cardsList(ids, buttons, isSelected = () => false) {
+    return h("ul", { class: "gr-cartes", role: "list", style: "list-style: none; padding: 0; margin: 0" },
+      ids.map((id, index) => {
+        const controls = buttons(id, index);
+        return h("li", { dataset: { main: id } },
+          this.cardFace(id, {
+            selected: isSelected(id, index),
+            extra: controls ? h("div", { class: "gr-carte__boutons" }, controls) : null,
+          }));
+      }));
+  }
+
+  // --- hand and turn -----------------------------------------------------------------------
+
+  handZone() {
+    const vue = this.vue;
+    const player = this.myPlayer;
+    const hand = player.main || [];
+    const active = this.mainActions();
+    const projects = player.projets || [];
+    const room = projects.length < player.projets_max;
+    const resources = countBanners(projects.flatMap((p) => p.ressources));
+    const myTurn = vue.phase === "jeu" && vue.joueur_actif === this.me && !vue.choix;
+    const left = Math.max(0, vue.actions_permises - vue.actions_jouees);
+    return h("section", { id: "main", class: ["g-zone", myTurn ? "g-zone--action" : null], "aria-labelledby": "titre-main" },
+      h("h3", { id: "titre-main", class: "g-zone__titre" }, `Votre main (${plural(hand.length, "carte")})`),
+      myTurn ? h("div", { class: "gr-barre" },
+        h("p", { id: "actions-restantes", dataset: { restantes: left }, style: "margin: 0" },
+          `Actions restantes : ${left} sur ${vue.actions_permises}`),
+        h("button", {
+          type: "button", id: "btn-fin", class: "bouton", disabled: !active,
+          title: "Mettre fin à votre tour sans faire les actions restantes",
+          onclick: () => this.send({ type: "fin" }),
+        }, "Fin du tour"),
+      ) : null,
+      hand.length ? this.cardsList(hand, (id, index) => {
+        const c = this.card(id);
+        const out = [h("button", {
+          type: "button", class: "bouton", disabled: !active || !room,
+          dataset: { action: "commencer", carte: id, focus: `commencer-${index}` },
+          title: room ? "Poser cette carte face cachée comme nouveau projet" : `Déjà ${player.projets_max} projets en cours`,
+          "aria-label": `Commencer un projet avec « ${c.nom} »`,
+          onclick: () => this.send({ type: "commencer", carte: id }),
+        }, "Commencer un projet")];
+        for (const p of projects) {
+          out.push(h("button", {
+            type: "button", class: "bouton", disabled: !active,
+            dataset: { action: "assigner", carte: id, projet: p.numero, focus: `assigner-${index}-${p.numero}` },
+            "aria-label": `Assigner « ${c.nom} » (${c.bandeau}) au projet ${p.numero + 1}`,
+            onclick: () => this.send({ type: "assigner", carte: id, projet: p.numero }),
+          }, `Assigner au projet ${p.numero + 1}`));
+        }
+        if (c.type === "action") {
+          const cost = player.couts?.[id] ?? c.cout;
+          const payable = affordable(parseCost(cost), resources);
+          out.push(h("button", {
+            type: "button", class: "bouton bouton--principal", disabled: !active || !payable,
+            dataset: { action: "jouer", carte: id, focus: `jouer-${index}` },
+            title: payable ? `Jouer cette action (coût : ${cost})` : `Ressources insuffisantes (coût : ${cost})`,
+            "aria-label": `Jouer « ${c.nom} » (coût : ${cost})`,
+            onclick: () => this.send({ type: "jouer", carte: id }),
+          }, "Jouer"));
+          if (!payable && active) out.push(h("span", { class: "aide" }, "Ressources insuffisantes pour la jouer."));
+        }
+        return out;
+      }) : h("p", { class: "vide" }, "Aucune carte en main."),
+    );
+  }
+
+  // --- players, projects, permanents -------------------------------------------------------
+
+  playersZone() {
+    const vue = this.vue;
+    const order = vue.joueurs.map((p) => p.place);
+    if (this.me !== null) order.sort((a, b) => (a === this.me ? -1 : b === this.me ? 1 : 0));
+    return h("section", { id: "projets-joueurs", class: "g-zone", "aria-labelledby": "titre-joueurs" },
+      h("h3", { id: "titre-joueurs", class: "g-zone__titre" }, "Projets et plans permanents"),
+      h("div", { class: "gr-joueurs" }, order.map((seat) => this.playerView(vue.joueurs[seat]))),
+    );
+  }
+
+  playerView(player) {
+    const vue = this.vue;
+    const seat = player.place;
+    const mine = seat === this.me;
+    const active = vue.phase === "jeu" && vue.joueur_actif === seat;
+    const team = Array.isArray(vue.equipes) ? ` · équipe ${player.equipe + 1}` : "";
+    return h("section", {
+      class: ["gr-joueur", mine ? "gr-joueur--moi" : null, active ? "gr-joueur--actif" : null],
+      dataset: { place: seat },
+      "aria-labelledby": `titre-joueur-${seat}`,
+    },
+    h("h4", { id: `titre-joueur-${seat}`, class: "gr-joueur__titre" },
+      h("span", {}, `${this.nameWithYou(seat)}${active ? " — joue" : ""}`),
+      h("span", { class: "gr-prestige", dataset: { prestige: player.prestige } }, `★ ${player.prestige} prestige`),
+      h("span", { class: "aide" }, `${plural(player.cartes_en_main, "carte")} en main · ${player.projets.length}/${player.projets_max} projets${team}`)),
+    player.projets.length
+      ? h("ul", { class: "gr-projets", dataset: { projets: player.projets.length } },
+        player.projets.map((p) => (mine ? this.ownProject(p) : this.otherProject(p))))
+      : h("p", { class: "vide" }, "Aucun projet en cours."),
+    player.permanents.length
+      ? h("div", { class: "gr-permanents-boite" },
+        h("p", { class: "aide", style: "margin: 0.4rem 0 0" }, "Plans permanents actifs :"),
+        h("ul", { class: "gr-permanents" }, player.permanents.map((id) => {
+          const c = this.card(id);
+          return h("li", { dataset: { permanent: id } }, h("strong", {}, c.nom), c.effet ? ` — ${c.effet}` : "");
+        })))
+      : null,
+    );
+  }
+
+  ownProject(p) {
+    const c = p.carte ? this.card(p.carte) : null;
+    const active = this.mainActions();
+    const status = p.devoile ? "dévoilé" : "caché";
+    const confirming = this.cancelling === p.numero;
+    const fake = c && c.type === "action";
+    return h("li", { class: ["gr-projet", p.terminable ? "gr-projet--terminable" : null], dataset: { projet: p.numero, carte: p.carte || "" } },
+      h("p", { class: "gr-projet__titre" }, `Projet ${p.numero + 1} (${status})`),
+      c ? this.cardFace(p.carte, { headingLevel: "h5" }) : h("div", { class: "gr-dos" }, "Carte inconnue"),
+      fake ? h("p", { class: "aide" }, "Faux projet (carte Action) : il ne se termine jamais.") : null,
+      resourcesView(p.ressources),
+      p.terminable ? h("p", { class: "aide" }, "Exigences remplies : vous pouvez le terminer.") : null,
+      h("div", { class: "gr-carte__boutons" },
+        p.terminable ? h("button", {
+          type: "button", class: "bouton bouton--principal", disabled: !active,
+          dataset: { action: "terminer", projet: p.numero, focus: `terminer-${p.numero}` },
+          "aria-label": `Terminer le projet ${p.numero + 1}${c ? ` « ${c.nom} »` : ""}`,
+          onclick: () => this.send({ type: "terminer", projet: p.numero }),
+        }, "Terminer") : null,
+        confirming
+          ? [
+            h("button", {
+              type: "button", class: "bouton bouton--danger", disabled: !active,
+              dataset: { action: "confirmer-annuler", projet: p.numero, focus: `confirmer-${p.numero}` },
+              onclick: () => this.send({ type: "annuler", projet: p.numero }),
+            }, `Confirmer l'annulation du projet ${p.numero + 1}`),
+            h("button", {
+              type: "button", class: "bouton bouton--discret",
+              dataset: { focus: `garder-${p.numero}` },
+              onclick: () => { this.cancelling = null; this.rerender(); },
+            }, "Garder le projet"),
+          ]
+          : h("button", {
+            type: "button", class: "bouton bouton--discret", disabled: !active,
+            dataset: { action: "annuler", projet: p.numero, focus: `annuler-${p.numero}` },
+            title: "Annuler ce projet : sa carte et ses ressources vont à la défausse",
+            "aria-label": `Annuler le projet ${p.numero + 1}`,
+            onclick: () => { this.cancelling = p.numero; this.rerender(); },
+          }, "Annuler"),
+      ),
+      confirming ? h("p", { class: "aide", role: "status" }, "La carte et les ressources du projet iront à la défausse.") : null,
+    );
+  }
+
+  otherProject(p) {
+    const status = p.devoile ? "dévoilé" : "face cachée";
+    return h("li", { class: "gr-projet", dataset: { projet: p.numero, carte: p.carte || "" } },
+      h("p", { class: "gr-projet__titre" }, `Projet ${p.numero + 1} (${status})`),
+      p.carte ? this.cardFace(p.carte, { headingLevel: "h5" }) : h("div", { class: "gr-dos", role: "img", "aria-label": "Carte face cachée" }, "Face cachée"),
+      resourcesView(p.ressources),
+    );
+  }
+
+  // --- scores, objective, deck, discard ----------------------------------------------------
+
+  summaryZone() {
+    const vue = this.vue;
+    const scores = vue.joueurs.map((p) => ({ seat: p.place, prestige: p.prestige }));
+    let ranking;
+    if (Array.isArray(vue.equipes)) {
+      const teams = new Map();
+      for (const p of vue.joueurs) {
+        const t = teams.get(p.equipe) || { team: p.equipe, seats: [], prestige: 0 };
+        t.seats.push(p.place);
+        t.prestige += p.prestige;
+        teams.set(p.equipe, t);
+      }
+      ranking = h("ul", { id: "scores", class: "gr-scores" },
+        [...teams.values()].sort((a, b) => a.team - b.team).map((t) => h("li", { dataset: { equipe: t.team, prestige: t.prestige } },
+          h("strong", {}, `Équipe ${t.team + 1} : ${t.prestige} prestige`),
+          ` (${t.seats.map((s) => `${this.nameWithYou(s)} ${vue.joueurs[s].prestige}`).join(", ")})`)));
+    } else {
+      ranking = h("ul", { id: "scores", class: "gr-scores" },
+        scores.map((s) => h("li", { dataset: { place: s.seat, prestige: s.prestige } },
+          `${this.nameWithYou(s.seat)} : ${s.prestige} prestige`)));
+    }
+    const goal = vue.objectif || {};
+    const goalParts = [];
+    if (goal.prestige) goalParts.push(`${goal.prestige} prestige`);
+    if (goal.epuisements) goalParts.push(`fin après ${goal.epuisements} épuisement${goal.epuisements > 1 ? "s" : ""} de la pioche`);
+    const discard = vue.defausse || [];
+    const top = discard.length ? discard[discard.length - 1] : null;
+    return h("section", { id: "resume", class: "g-zone", "aria-labelledby": "titre-resume" },
+      h("h3", { id: "titre-resume", class: "g-zone__titre" }, "Scores et pioche"),
+      ranking,
+      h("dl", { class: "gr-resume", style: "margin-top: 0.6rem" },
+        h("dt", {}, "Objectif"), h("dd", { id: "objectif" }, goalParts.join(" ou ") || "—"),
+        h("dt", {}, "Épuisements"), h("dd", { id: "epuisements" }, goal.epuisements ? `${vue.epuisements} sur ${goal.epuisements}` : String(vue.epuisements)),
+        h("dt", {}, "Pioche"), h("dd", { id: "pioche", dataset: { total: vue.pioche } }, plural(vue.pioche, "carte")),
+        h("dt", {}, "Défausse"), h("dd", { id: "defausse", dataset: { total: discard.length } }, plural(discard.length, "carte")),
+      ),
+      top ? h("div", { id: "defausse-dessus" }, h("p", { class: "aide" }, "Dessus de la défausse :"), this.cardFace(top, { headingLevel: "h5" })) : null,
+    );
+  }
+
+  // The game's journal names seats « joueur N »: the page puts the players' names instead.
+  named(line) {
+    return line.replace(/\bjoueur (\d+)\b/g, (_, n) => this.nameWithYou(Number(n) - 1));
+  }
+
+  journalZone() {
+    const lines = this.vue.journal || [];
+    return h("section", { id: "journal-gremlins", class: "g-zone", "aria-labelledby": "titre-journal-gremlins" },
+      h("h3", { id: "titre-journal-gremlins", class: "g-zone__titre" }, "Derniers événements"),
+      lines.length
+        ? h("ol", { class: "gr-journal", start: String(Math.max(1, lines.length - 14)), tabindex: "0", "aria-label": "Derniers événements de la partie" },
+          lines.slice(-15).map((line) => h("li", {}, this.named(line))))
+        : h("p", { class: "vide" }, "Rien pour l'instant."),
+    );
+  }
+}

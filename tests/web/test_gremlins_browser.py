@@ -1,0 +1,249 @@
+"""Gremlins in a real browser: starting a project, assigning a card to it, playing an action
+whose effect asks a question (the choice box), ending the turn while the bot plays, the set-up
+redraw, completing a plan, and the page at phone width.
+
+Headless Chromium against a live server (see ``conftest.py``); seat 0 is the page, seat 1 the
+``random`` bot. The tables that need a known hand are created through the API with a card file
+of their own (the ``cartes`` option): every card alike, so the hand dealt does not matter.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+LiveServer = Any  # conftest.LiveServer: url, database, get(path)
+
+MY_TURN = '#jeu[data-a-jouer="true"]'
+ME = 0
+TIMEOUT = 30.0
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+
+# Every card a free action: « piocher 1 carte ; assigner 1 carte de la main » asks which card.
+OVERTIME = "\n".join(
+    f"A{i:02d} | Heures sup {i} | action | {('or', 'malice')[i % 2]} | gratuit | "
+    "piocher 1 carte ; assigner 1 carte de la main"
+    for i in range(48)
+)
+# Every card a plan worth 2 that needs 1 gold, its banner gold: start, assign, complete.
+PLANS = "\n".join(f"P{i:02d} | Plan {i} | plan 2 | or | 1 or | -" for i in range(48))
+
+
+def api_post(server: LiveServer, path: str, body: Any) -> Any:
+    request = urllib.request.Request(
+        server.url + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def bot_table(page: Any, server: LiveServer, options: dict[str, Any], players: int = 2) -> str:
+    """A started table, the page at seat 0 and random bots at the other seats."""
+    created = api_post(
+        server,
+        "/api/tables",
+        {
+            "jeu": "gremlins",
+            "joueurs": players,
+            "options": {"mode": "classique", **options},
+            "places": [{"type": "humain"}]
+            + [{"type": "robot", "niveau": "random"}] * (players - 1),
+            "nom": "Alice",
+            "horloge": 0,
+        },
+    )
+    table_id: str = created["table"]
+    api_post(server, f"/api/tables/{table_id}/start", {"jeton": created["jeton"]})
+    page.goto(server.url + "/")
+    seat = json.dumps({"place": ME, "jeton": created["jeton"], "nom": "Alice"})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludotheque:table:{table_id}", seat])
+    page.goto(f"{server.url}/table/{table_id}")
+    page.wait_for_selector("#jeu.gr-racine #resume")
+    return table_id
+
+
+def my_turn(page: Any) -> None:
+    """Wait until the page must act in the main phase with two actions left; a question the
+    bot's card asks the page meanwhile is answered with its first option."""
+    deadline = time.monotonic() + TIMEOUT
+    ready = f"{MY_TURN} #actions-restantes[data-restantes='2']"
+    asked = f"{MY_TURN} #choix button[data-choix]"
+    while True:
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, "the page's turn never came"
+        page.wait_for_selector(f"{ready}, {asked}", timeout=remaining * 1000)
+        if page.locator(ready).count():
+            return
+        # The click sends the answer and re-renders at once: data-a-jouer is "false" until the
+        # server's next state.
+        page.locator(asked).first.click()
+
+
+def own_projects(page: Any) -> Any:
+    return page.locator(f"#projets-joueurs .gr-joueur[data-place='{ME}'] .gr-projet")
+
+
+def hand(page: Any) -> Any:
+    return page.locator("#main li[data-main]")
+
+
+def test_gremlins_start_assign_and_the_bot_plays(page: Any, live_server: LiveServer) -> None:
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#jeu option[value='gremlins']", state="attached")
+    page.select_option("#jeu", "gremlins")
+    page.fill("#joueurs", "2")
+    page.fill("#nom", "Alice")
+    page.select_option("#place-0", "humain")
+    page.select_option("#place-1", "robot:random")
+    page.click("#btn-creer")
+    page.wait_for_url(re.compile(r"/table/[^/?#]+$"))
+    page.click("#btn-demarrer")
+    page.wait_for_selector("#jeu.gr-racine #resume")
+    # The summary: scores, objective, deck.
+    assert page.locator("#scores li").count() == 2
+    assert "prestige" in page.inner_text("#objectif")
+    my_turn(page)
+    assert hand(page).count() == 6
+    assert own_projects(page).count() == 0
+    first = hand(page).nth(0)
+    card = first.get_attribute("data-main")
+    name = first.locator(".gr-carte__nom").inner_text()
+    first.get_by_role("button", name=re.compile("^Commencer un projet")).click()
+    page.wait_for_selector("#actions-restantes[data-restantes='1']")
+    assert own_projects(page).count() == 1
+    project = own_projects(page).nth(0)
+    assert project.get_attribute("data-carte") == card
+    assert name in project.inner_text()
+    assert project.locator(".gr-ressources").get_attribute("data-ressources") == ""
+    # Assign another card: its banner shows under the project, the turn ends (two actions).
+    other = hand(page).nth(0)
+    banner = other.locator(".gr-bandeau").first.get_attribute("data-bandeau")
+    journal_before = page.locator("#journal-gremlins li").count()
+    other.get_by_role("button", name=re.compile("au projet 1$")).click()
+    page.wait_for_selector(
+        f"#projets-joueurs .gr-joueur[data-place='{ME}'] .gr-projet .gr-ressources"
+        f"[data-ressources='{banner}']"
+    )
+    # The bot plays its turn; the page's turn comes back with a new hand of 6.
+    my_turn(page)
+    assert page.locator("#journal-gremlins li").count() > journal_before + 1
+    assert "joueur 2" in page.inner_text("#journal-gremlins")
+    assert hand(page).count() == 6
+    # The robot's projects are face down for the page.
+    theirs = page.locator("#projets-joueurs .gr-joueur[data-place='1'] .gr-projet")
+    for i in range(theirs.count()):
+        project = theirs.nth(i)
+        if project.get_attribute("data-carte") == "":
+            assert project.locator(".gr-dos").count() == 1
+    assert page.errors == []
+
+
+def test_gremlins_choice_box_and_end_of_turn(page: Any, live_server: LiveServer) -> None:
+    bot_table(page, live_server, {"cartes": OVERTIME})
+    my_turn(page)
+    hand(page).nth(0).get_by_role("button", name=re.compile("^Commencer un projet")).click()
+    page.wait_for_selector("#actions-restantes[data-restantes='1']")
+    # « Heures sup »: free, draw 1, then the page chooses the card to assign.
+    hand(page).nth(0).get_by_role("button", name=re.compile("^Jouer")).click()
+    page.wait_for_selector(f"{MY_TURN} #choix button[data-choix]")
+    assert "Assigner une carte" in page.inner_text("#question-choix")
+    assert "Heures sup" in page.inner_text("#choix")  # the card being played
+    # The hand's actions wait for the answer.
+    assert page.locator("#main button[data-action]:enabled").count() == 0
+    option = page.locator("#choix button[data-choix]").first
+    key = option.get_attribute("data-choix")
+    assert key.startswith("assigner:")
+    option.click()
+    page.wait_for_selector("#choix", state="detached")
+    assert own_projects(page).nth(0).locator(".gr-ressources").get_attribute("data-ressources")
+    # Next turn: end it at once; the bot plays and the turn comes back.
+    my_turn(page)
+    tour = page.inner_text("#jeu .g-entete__titre")
+    page.click("#btn-fin")
+    page.wait_for_function(
+        "t => document.querySelector('#jeu .g-entete__titre')?.textContent !== t", arg=tour
+    )
+    my_turn(page)
+    assert page.errors == []
+
+
+def test_gremlins_redraw_then_complete_a_plan(page: Any, live_server: LiveServer) -> None:
+    bot_table(page, live_server, {"cartes": PLANS, "nouvelle_main": True})
+    page.wait_for_selector(f"{MY_TURN}[data-phase='nouvelle-main'] #nouvelle-main")
+    assert page.is_disabled("#btn-refaire")
+    before = [
+        page.locator("#nouvelle-main li[data-main]").nth(i).get_attribute("data-main")
+        for i in range(6)
+    ]
+    toggles = page.locator("#nouvelle-main button[data-redraw]")
+    toggles.nth(0).click()
+    toggles.nth(1).click()
+    assert toggles.nth(0).get_attribute("aria-pressed") == "true"
+    assert page.inner_text("#btn-refaire") == "Refaire ma main (2 cartes)"
+    page.click("#btn-refaire")
+    my_turn(page)
+    hand_ids = [hand(page).nth(i).get_attribute("data-main") for i in range(hand(page).count())]
+    assert len(hand_ids) == 6
+    assert before[0] not in hand_ids and before[1] not in hand_ids
+    # Start « Plan », assign a gold card: the project can be completed next turn.
+    hand(page).nth(0).get_by_role("button", name=re.compile("^Commencer un projet")).click()
+    page.wait_for_selector("#actions-restantes[data-restantes='1']")
+    assert "Exigences : 1 or" in own_projects(page).nth(0).inner_text()
+    hand(page).nth(0).get_by_role("button", name=re.compile("au projet 1$")).click()
+    my_turn(page)
+    project = own_projects(page).nth(0)
+    assert "gr-projet--terminable" in project.get_attribute("class")
+    project.get_by_role("button", name=re.compile("^Terminer")).click()
+    page.wait_for_selector(f"#scores li[data-place='{ME}'][data-prestige='2']")
+    assert page.locator(f".gr-joueur[data-place='{ME}'] [data-permanent]").count() == 0
+    assert page.locator("#defausse-dessus .gr-carte__nom").inner_text().startswith("Plan")
+    assert page.errors == []
+
+
+def test_gremlins_phone_width(page: Any, live_server: LiveServer, screenshots: Path) -> None:
+    bot_table(page, live_server, {"cartes": OVERTIME})
+    my_turn(page)
+    hand(page).nth(0).get_by_role("button", name=re.compile("^Commencer un projet")).click()
+    page.wait_for_selector("#actions-restantes[data-restantes='1']")
+    hand(page).nth(0).get_by_role("button", name=re.compile("^Jouer")).click()
+    page.wait_for_selector("#choix button[data-choix]")
+    page.screenshot(path=str(screenshots / "gremlins-choix.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1, f"the page scrolls sideways at phone width ({width} px)"
+    # Every button's text fits its box.
+    overflowing = page.evaluate(
+        "[...document.querySelectorAll('#jeu button')]"
+        ".filter(b => b.offsetWidth && b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)"
+    )
+    assert overflowing == []
+    page.screenshot(path=str(screenshots / "gremlins-choix-mobile.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    assert page.errors == []
+
+
+def test_gremlins_teams_show_team_sums(page: Any, live_server: LiveServer) -> None:
+    bot_table(page, live_server, {"mode": "equipes", "cartes": PLANS}, players=4)
+    my_turn(page)
+    teams = page.locator("#scores li[data-equipe]")
+    assert teams.count() == 2
+    assert page.locator("#projets-joueurs .gr-joueur").count() == 4
+    assert "équipe 1" in page.inner_text(f"#projets-joueurs .gr-joueur[data-place='{ME}']")
+    # Team 1 is seats 0 and 2 (2 against 2, alternating): its sum is theirs.
+    seats = page.locator("#projets-joueurs .gr-joueur [data-prestige]")
+    prestige = {
+        int(seats.nth(i).evaluate("e => e.closest('.gr-joueur').dataset.place")): int(
+            seats.nth(i).get_attribute("data-prestige")
+        )
+        for i in range(4)
+    }
+    assert int(teams.nth(0).get_attribute("data-prestige")) == prestige[0] + prestige[2]
+    assert page.errors == []
