@@ -342,3 +342,34 @@ def test_g26_without_a_project_nothing_happens():
     state = position(2, hands={0: with_card("A04")}, deck=["P13"])
     after = play(state, PlayAction("A04"))
     assert after.deck[0] == "P13" and after.projects[0] == ()
+
+
+def test_g20_a_completed_project_no_longer_takes_room_during_its_instructions():
+    """P23 completed with two other projects: once completed it is no longer « en cours », so
+    its thief has room for the stolen project (3 projects after the plan is discarded)."""
+    state = position(
+        2,
+        hands={0: HAND},
+        projects={
+            0: [proj("P23", "P18", "P19", "P21", "P12"), proj("P08"), proj("P09")],
+            1: [proj("A05", "P33")],
+        },
+    )
+    state = play(state, Complete(0))
+    assert [p.card for p in state.projects[0]] == ["P08", "P09", "A05"]
+    assert state.projects[1] == ()
+
+
+def test_g14_a_completed_project_takes_no_new_resource_during_its_instructions():
+    """P29 Ascenseur hydraulique « assigner 1 carte de la main »: only to a project en cours."""
+    state = position(
+        2,
+        hands={0: ["P26", "P27", "P30", "P31", "P32", "P01"]},
+        projects={0: [proj("P29", "P33", "P34", "P12"), proj("A05")]},
+    )
+    hand = state.hands[0]
+    state = play(state, Complete(0))
+    assert state.prompt is not None
+    assert {key.rsplit(":", 1)[1] for key in choices(state)} == {"1"}
+    state = play(state, f"assigner:{hand[0]}:1")
+    assert state.projects[0][0].card == "A05" and state.projects[0][0].resources == (hand[0],)

@@ -17,7 +17,7 @@ from ludotheque.games.gremlins.cards import Cost
 from ludotheque.games.gremlins.effects import CostReduction
 from ludotheque.games.gremlins.table import reduced_cost
 
-from .rules_helpers import GAME, cards_under, choices, play, position, proj, refused
+from .rules_helpers import GAME, cards_under, play, position, proj, refused
 
 HAND0 = ["P01", "P02", "P04", "P05", "P06", "P07"]
 
@@ -281,10 +281,10 @@ def test_g14_prestige_then_instructions_with_the_project_still_on_the_table():
     )
     state = play(state, Complete(0))
     assert state.scores[0] == 2
-    assert state.projects[0][0].revealed and state.projects[0][0].seen == {0, 1}
-    # the first move had a single option (made at once); the second may go either way
-    assert choices(state) == ("deplacer:0:or:1", "deplacer:1:or:0")
-    state = play(state, "deplacer:0:or:1")
+    assert "« Égout collecteur »" in " ".join(state.journal)  # revealed on completion
+    # the completed project is no longer « en cours »: it gives its resources away but takes
+    # none, so both moves (one option each) go from it to the fake project, at once
+    assert state.prompt is None
     (left,) = state.projects[0]
     assert left.card == "A01" and len(left.resources) == 2
     assert "P28" in state.discard

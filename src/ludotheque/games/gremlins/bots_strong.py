@@ -42,6 +42,11 @@ DEFAULT_WIDTH = 2
 DEFAULT_DEPTH = 4
 DEFAULT_ITERATIONS = 4000
 DEFAULT_ROLLOUT = 0
+DEFAULT_REPLY = 3
+
+
+_ANSWER_MOVES = 12
+"""At most this many moves a seat when the opponents' answer is played out."""
 
 
 class _Budget:
@@ -74,6 +79,7 @@ class StrongBot:
         max_iterations: int = DEFAULT_ITERATIONS,
         weights: Weights = STRONG,
         rollout: int = DEFAULT_ROLLOUT,
+        reply: int = DEFAULT_REPLY,
     ) -> None:
         if samples < 1 or beam < 1 or width < 1 or max_iterations < 1:
             raise ValueError("samples, beam, width et max_iterations doivent valoir au moins 1.")
@@ -84,6 +90,7 @@ class StrongBot:
         self.max_iterations = max_iterations
         self.weights = weights
         self.rollout = rollout
+        self.reply = reply
 
     def choose(self, observation: Observation, draws: Draws) -> Action:
         legal: Sequence[Action] = observation.legal
@@ -116,22 +123,38 @@ class StrongBot:
         # 2. the best candidates, followed to the end of the turn
         values = [float("-inf")] * len(legal)  # only searched candidates compete
         values[order[0]] = totals[order[0]]
+        leaves: dict[int, list[GremlinsState]] = {}
         for index in order[: self.beam]:
             if totals[index] == float("-inf"):
                 continue
             total = 0.0
+            ends: list[GremlinsState] = []
             for after in children[index]:
                 assert after is not None
-                total += self._search(after, seat, turn, self.depth - 1, budget)
+                value, leaf = self._search(after, seat, turn, self.depth - 1, budget)
+                total += value
+                ends.append(leaf)
             values[index] = total + 1e-9 * totals[index]
+            leaves[index] = ends
+        if self.reply and len(leaves) > 1:
+            # 3. the best lines, followed by the opponents' greedy answer on each drawn state
+            ranked = sorted(leaves, key=lambda i: (-values[i], i))[: self.reply]
+            replied = [float("-inf")] * len(legal)
+            for index in ranked:
+                total = 0.0
+                for leaf in leaves[index]:
+                    total += evaluate(self._answer(leaf, seat, turn), seat, self.weights)
+                replied[index] = total + 1e-9 * values[index]
+            return legal[first_best(replied)]
         return legal[first_best(values)]
 
     def _search(
         self, state: GremlinsState, seat: int, turn: int, depth: int, budget: _Budget
-    ) -> float:
-        """Best value reachable with ``seat``'s own actions this turn (beam of ``width``)."""
+    ) -> tuple[float, GremlinsState]:
+        """Best value reachable with ``seat``'s own actions this turn (beam of ``width``), and
+        the position it ends in."""
         if depth <= 0 or budget.left <= 0 or not _my_turn(state, seat, turn):
-            return self._leaf(state, seat, turn, budget)
+            return self._leaf(state, seat, turn, budget), state
         actions = state.legal_actions(seat)
         scored: list[tuple[float, int, GremlinsState]] = []
         for index, action in enumerate(actions):
@@ -140,14 +163,29 @@ class StrongBot:
             if after is not None:
                 scored.append((evaluate(after, seat, self.weights), index, after))
         if not scored:
-            return self._leaf(state, seat, turn, budget)
+            return self._leaf(state, seat, turn, budget), state
         scored.sort(key=lambda item: (-item[0], item[1]))
-        best = float("-inf")
+        best: tuple[float, GremlinsState] = (float("-inf"), state)
         for _, _, after in scored[: self.width]:
             if budget.left <= 0:
                 break
-            best = max(best, self._search(after, seat, turn, depth - 1, budget))
+            found = self._search(after, seat, turn, depth - 1, budget)
+            if found[0] > best[0]:
+                best = found
         return best
+
+    @staticmethod
+    def _answer(state: GremlinsState, seat: int, turn: int) -> GremlinsState:
+        """The position when ``seat``'s next turn starts (or the game ends), every seat played
+        by the greedy policy on the drawn state from the end of the searched line."""
+        for _ in range(_ANSWER_MOVES * state.config.seats):
+            if state.phase != "jeu":
+                break
+            if state.turn != turn and state.prompt is None and state.active == seat:
+                break
+            mover = min(state.to_move())
+            state = state.apply(mover, greedy_action(state, mover, state.legal_actions(mover)))
+        return state
 
     def _leaf(self, state: GremlinsState, seat: int, turn: int, budget: _Budget) -> float:
         """The position once its turn is over, after ``rollout`` rounds of greedy play (every

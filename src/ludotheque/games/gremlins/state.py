@@ -282,7 +282,7 @@ class GremlinsState(State[Action]):
             problems.append(f"score négatif {self.scores}")
         table = self.table()
         for seat in range(self.players):
-            if len(self.projects[seat]) > table.capacity(seat):
+            if len(table.open_positions(seat)) > table.capacity(seat):
                 problems.append(f"place {seat} : trop de projets")
             for project in self.projects[seat]:
                 if seat not in project.seen or (

@@ -168,7 +168,8 @@ def effect_steps(ctx: Ctx, statements: tuple[Statement, ...]) -> list[Step]:
 def _condition_holds(table: Table, seat: int, statement: Conditional) -> bool:
     condition = statement.condition
     if isinstance(condition, HasProject):
-        return any(_face(p, condition.state) for p in table.projects[seat])
+        rows = table.projects[seat]
+        return any(_face(rows[p], condition.state) for p in table.open_positions(seat))
     if isinstance(condition, AtLeast):
         return table.measure(seat, condition.measure) >= condition.count
     assert isinstance(condition, Fewest)
@@ -226,7 +227,9 @@ def candidates(table: Table, ctx: Ctx, target: Target) -> tuple[int, ...]:
             assert target.measure is not None
             measure = target.measure
             assert measure in ("ressources", "or", "malice", "techno")
-            values = {s: table.project_measure(s, measure) for s in seats if table.projects[s]}
+            values = {
+                s: table.project_measure(s, measure) for s in seats if table.open_positions(s)
+            }
         case _:
             raise ValueError(target.kind)
     if not values:
@@ -377,9 +380,8 @@ class PerformStep(Step):
                 table, PickProjects(self.ctx, verb, self.seat, state, quantity == "plusieurs", ())
             )
             return
-        positions = [
-            p for p, project in enumerate(table.projects[self.seat]) if _face(project, state)
-        ]
+        rows = table.projects[self.seat]
+        positions = [p for p in table.open_positions(self.seat) if _face(rows[p], state)]
         if verb == "voler":
             stolen = 0
             for position in reversed(positions):
@@ -510,7 +512,7 @@ class AssignHand(ChoiceStep):
                 f"{_project_label(table, self.seat, self.seat, p)}",
             )
             for c in sorted(set(table.hands[self.seat]))
-            for p in range(len(table.projects[self.seat]))
+            for p in table.open_positions(self.seat)
         ]
 
     def choose(self, table: Table, key: str) -> None:
@@ -544,7 +546,7 @@ class AssignDeck(ChoiceStep):
     def options(self, table: Table) -> list[Option]:
         return [
             (f"projet:{p}", _project_label(table, self.seat, self.seat, p))
-            for p in range(len(table.projects[self.seat]))
+            for p in table.open_positions(self.seat)
         ]
 
     def choose(self, table: Table, key: str) -> None:
@@ -578,7 +580,7 @@ class MoveResource(ChoiceStep):
         return f"Déplacer une ressource ({self.remaining} à déplacer)."
 
     def options(self, table: Table) -> list[Option]:
-        count = len(table.projects[self.owner])
+        destinations = table.open_positions(self.owner)
         viewer = self.ctx.player
         return [
             (
@@ -586,7 +588,7 @@ class MoveResource(ChoiceStep):
                 f"{b} : du {_project_label(table, viewer, self.owner, p)} au n° {d + 1}",
             )
             for p, b in _resource_slots(table, self.owner, self.resource)
-            for d in range(count)
+            for d in destinations
             if d != p
         ]
 
@@ -625,7 +627,7 @@ class StealResource(ChoiceStep):
 
     def options(self, table: Table) -> list[Option]:
         thief = self.ctx.player
-        targets = [str(d) for d in range(len(table.projects[thief]))] or ["-"]
+        targets = [str(d) for d in table.open_positions(thief)] or ["-"]
         return [
             (
                 f"voler:{p}:{b}:{d}",
@@ -691,10 +693,11 @@ class PickProjects(ChoiceStep):
     def options(self, table: Table) -> list[Option]:
         if self.verb == "voler" and not table.room(self.ctx.player):
             return []
+        rows = table.projects[self.owner]
         options = [
             (f"projet:{p}", _project_label(table, self.ctx.player, self.owner, p))
-            for p, project in enumerate(table.projects[self.owner])
-            if _face(project, self.state) and p not in self.done
+            for p in table.open_positions(self.owner)
+            if _face(rows[p], self.state) and p not in self.done
         ]
         if self.multiple and options:
             options.append(("fin", "Terminé"))

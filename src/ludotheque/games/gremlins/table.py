@@ -193,12 +193,25 @@ class Table:
             if resource is None or self.banner(card) == resource
         )
 
+    def completing(self) -> set[str]:
+        """Cards of projects completed whose instructions are being followed: no longer « en
+        cours » (they neither count toward the limit nor take new resources), though their
+        resources stay until the instructions are done."""
+        from .steps import FinishProject
+
+        return {step.card for step in self.steps if isinstance(step, FinishProject)}
+
+    def open_positions(self, seat: int) -> list[int]:
+        """Positions of the seat's projects « en cours »."""
+        closing = self.completing()
+        return [p for p, project in enumerate(self.projects[seat]) if project.card not in closing]
+
     def capacity(self, seat: int) -> int:
         """3 projects, plus « vous pouvez avoir N projets de plus »."""
         return MAX_PROJECTS + sum(int(m.amount) for m in self.modifiers(seat, ExtraProjects))
 
     def room(self, seat: int) -> bool:
-        return len(self.projects[seat]) < self.capacity(seat)
+        return len(self.open_positions(seat)) < self.capacity(seat)
 
     def allowance(self, seat: int) -> int:
         """Actions this turn: 2, plus « N actions de plus par tour » (read live: a permanent
@@ -235,7 +248,7 @@ class Table:
         if measure == "prestige":
             return self.scores[seat]
         if measure == "projets":
-            return len(self.projects[seat])
+            return len(self.open_positions(seat))
         if measure == "ressources":
             return self.resource_count(seat)
         return self.resource_count(seat, measure)
@@ -243,7 +256,8 @@ class Table:
     def project_measure(self, seat: int, measure: ProjectMeasure) -> int:
         """The count of the seat's best project (0 without projects)."""
         best = 0
-        for position, project in enumerate(self.projects[seat]):
+        for position in self.open_positions(seat):
+            project = self.projects[seat][position]
             if measure == "ressources":
                 value = len(project.resources)
             else:
