@@ -121,7 +121,28 @@ def test_other_games_use_the_generic_replay(tmp_path):
     assert "Place 1 :" in text
     assert "Résultat" in text and "Vue finale" in text
     if game.info.hidden_information:
-        assert "(coup caché)" in text  # the other seat's secret bids
+        # the other seat's secret bids: only what the table told this seat (describe_action)
+        assert "Place 2 a joué." in text
+
+
+def test_a_hidden_information_replay_tells_what_the_table_told(tmp_path):
+    """Gremlins: other seats' moves are told by their public journal lines, never their cards."""
+    from ludotheque.core.conformance import random_playthrough
+    from ludotheque.games.gremlins import Gremlins
+
+    game = Gremlins()
+    record = random_playthrough(game, 2, 5)
+    out = console()
+    assert replay_file(save(tmp_path, record), out, seat=1) == 0
+    text = out.export_text()
+    assert "Place 2 commence un projet (n° 1)." in text
+    started = [
+        move.action["carte"]
+        for move in record.moves
+        if move.seat == 1 and isinstance(move.action, dict) and move.action["type"] == "commencer"
+    ]
+    shown = [line for line in text.splitlines() if "Place 2 :" in line]
+    assert started and not any(card in line for card in started for line in shown)
 
 
 def test_a_pause_between_rounds(tmp_path, multiplayer):

@@ -73,16 +73,21 @@ class GenericRenderer:
         self.seat = seat
         self.names = _names(record.players)
         self.count = 0
+        self.state: State[Any] | None = None  # the position before the move being shown
 
     def begin(self, view: JsonObject) -> None:
         pass
 
     def step(self, before: JsonObject, seat: Seat, move: JsonValue, after: JsonObject) -> bool:
         self.count += 1
-        visible = not self.game.info.hidden_information or seat == self.seat
-        shown = (
-            self.game.format_action(self.game.decode_action(move)) if visible else "(coup caché)"
-        )
+        action = self.game.decode_action(move)
+        if not self.game.info.hidden_information or seat == self.seat:
+            shown = self.game.format_action(action)
+        elif self.state is not None:
+            # What this seat (or a spectator) was told at the table, nothing more.
+            shown = self.game.describe_action(self.state, seat, action, self.seat, self.names[seat])
+        else:
+            shown = "(coup caché)"
         self.console.print(
             Text.assemble(f"{self.count:>4}. ", (self.names[seat], "bold"), f" : {shown}")
         )
@@ -239,6 +244,8 @@ def replay_record(
                 f"Coup n° {number} (place {move.seat + 1}) refusé : {message}"
             ) from None
         after = after_state.view(seat)
+        if isinstance(renderer, GenericRenderer):
+            renderer.state = state
         boundary = renderer.step(view, move.seat, move.action, after)
         state, view = after_state, after
         if boundary and pause is not None and number < len(record.moves):
