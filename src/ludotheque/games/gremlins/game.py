@@ -25,6 +25,7 @@ from .actions import (
     encode_action,
 )
 from .cards import HAND, default_cards, parse_cards
+from .journal import for_reader
 from .model import Catalog, Config
 from .notation import complete_action, format_action, parse_action
 from .state import GremlinsState
@@ -195,13 +196,14 @@ class Gremlins(Game[GremlinsState, Action]):
     def describe_action(
         self, state: GremlinsState, seat: Seat, action: Action, observer: Seat | None, name: str
     ) -> str:
-        """The journal lines the action wrote (public by construction, so the same for every
-        observer), with the player's name."""
+        """The journal lines the action wrote (public by construction), with the player's
+        name, in the second person for the player who acts (:mod:`.journal`)."""
         after = state._next(seat, action)
         added = after.logged - state.logged
         lines = after.journal[len(after.journal) - added :] if added else ()
-        text = " ".join(lines) or f"{name} a joué."
-        return text.replace(f"joueur {seat + 1}", name)
+        if not lines:
+            return "Vous avez joué." if observer == seat else f"{name} a joué."
+        return " ".join(for_reader(line, {seat: name}, observer) for line in lines)
 
     def illegal_examples(self, state: GremlinsState, seat: Seat) -> Iterable[Action]:
         hand = set(state.hands[seat])
