@@ -24,32 +24,17 @@ from ludotheque.games.gremlins.actions import Choose
 from ludotheque.games.gremlins.notation import format_action
 from ludotheque.games.gremlins.state import GremlinsState
 
-from .tmux_driver import Terminal, ended, open_terminal
+from .tmux_driver import PromptTerminal, ended, open_terminal
 
 WIDTH, HEIGHT = 120, 50
 PROMPT = re.compile(r"^(Votre coup|Votre choix|Garder votre main)[^>]*>")
 GAME = Gremlins()
 
 
-class GremlinsTerminal(Terminal):
+class GremlinsTerminal(PromptTerminal):
     """The terminal, and the questions the Gremlins program asks."""
 
-    def prompts(self, lines: list[str]) -> int:
-        return sum(1 for line in lines if PROMPT.match(line))
-
-    def waiting(self, lines: list[str], count: int) -> bool:
-        """The program asks its ``count``-th question and waits for the answer."""
-        return self.prompts(lines) >= count and bool(lines) and lines[-1].rstrip().endswith(">")
-
-    def answer(self, text: str) -> list[str]:
-        """Type ``text`` at the question on screen; the screen once the next question (or the
-        end of the program) shows."""
-        asked = self.prompts(self.screen())
-        self.type(text)
-        return self.wait(
-            lambda lines: self.waiting(lines, asked + 1) or ended(lines),
-            f"the question after {text[:80]!r}",
-        )
+    PROMPT = PROMPT
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from ludotheque.games.letter.bots_greedy import greedy_action
 from ludotheque.games.letter.notation import board_after, format_action
 from ludotheque.games.letter.state import LetterState
 
-from .tmux_driver import Terminal, ended, open_terminal
+from .tmux_driver import PromptTerminal, ended, open_terminal
 
 WIDTH, HEIGHT = 120, 50
 PROMPT = re.compile(r"^(Première manche|Votre coup|Frapper \?|Taille)[^>]*>")
@@ -35,25 +35,10 @@ MAX_LINE = 1500  # a typed line stays well under the terminal's line limit (4095
 GAME = Letter()
 
 
-class LetterTerminal(Terminal):
+class LetterTerminal(PromptTerminal):
     """The terminal, and the questions the Letter program asks."""
 
-    def prompts(self, lines: list[str]) -> int:
-        return sum(1 for line in lines if PROMPT.match(line))
-
-    def waiting(self, lines: list[str], count: int) -> bool:
-        """The program asks its ``count``-th question and waits for the answer."""
-        return self.prompts(lines) >= count and bool(lines) and lines[-1].rstrip().endswith(">")
-
-    def answer(self, text: str) -> list[str]:
-        """Type ``text`` at the question on screen; the screen once the next question (or the
-        end of the program) shows."""
-        asked = self.prompts(self.screen())
-        self.type(text)
-        return self.wait(
-            lambda lines: self.waiting(lines, asked + 1) or ended(lines),
-            f"the question after {text[:80]!r}",
-        )
+    PROMPT = PROMPT
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ stands for an assertion. Without tmux the tests that use it skip, unless
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -97,3 +98,26 @@ def open_terminal(tmp_path: Path, name: str, width: int, height: int, kind: type
 def ended(lines: list[str]) -> bool:
     """The program said where it saved the game (its last words)."""
     return any(line.startswith("Partie enregistrée dans") for line in lines)
+
+
+class PromptTerminal(Terminal):
+    """A terminal whose program asks questions matched by ``PROMPT`` (a line ending in ``>``)."""
+
+    PROMPT: re.Pattern[str] = re.compile(r"^.*>")
+
+    def prompts(self, lines: list[str]) -> int:
+        return sum(1 for line in lines if self.PROMPT.match(line))
+
+    def waiting(self, lines: list[str], count: int) -> bool:
+        """The program asks its ``count``-th question and waits for the answer."""
+        return self.prompts(lines) >= count and bool(lines) and lines[-1].rstrip().endswith(">")
+
+    def answer(self, text: str) -> list[str]:
+        """Type ``text`` at the question on screen; the screen once the next question (or the
+        end of the program) shows."""
+        asked = self.prompts(self.screen())
+        self.type(text)
+        return self.wait(
+            lambda lines: self.waiting(lines, asked + 1) or ended(lines),
+            f"the question after {text[:80]!r}",
+        )
