@@ -88,6 +88,26 @@ def test_g28_zero_switches_a_condition_off():
     assert play(state, EndTurn()).phase == "jeu"
 
 
+def test_g28_a_whole_round_without_any_action_ends_the_game():
+    """Both players end their turns without acting, round after round: with full hands nothing
+    is drawn and the deck never runs out, so the game ends at the end of that round."""
+    state = new(2, seed=3)
+    first = state.active
+    state = play(state, EndTurn())  # the first player passes: one idle turn, the round goes on
+    assert state.phase == "jeu" and state.idle == 1
+    state = play(state, EndTurn())  # the second passes too: a whole round idle, at its end
+    assert state.phase == "fin" and "sans aucune action" in state.reason
+    assert state.active != first
+
+
+def test_g28_one_action_in_the_round_keeps_the_game_going():
+    state = new(2, seed=3)
+    card = state.hands[state.active][0]
+    state = play(state, StartProject(card), EndTurn())  # an action, then the turn ends
+    state = play(state, EndTurn())  # the second player passes
+    assert state.phase == "jeu" and state.idle == 1
+
+
 # --- 29. teams ----------------------------------------------------------------------------------
 
 

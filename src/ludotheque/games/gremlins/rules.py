@@ -183,6 +183,8 @@ def perform(table: Table, seat: int, action: Action) -> None:
     """Apply a checked main action (or the set-up redraw); effect steps are queued, not run."""
     name = table.name(seat)
     steps: list[Step] = []
+    if not isinstance(action, EndTurn | Redraw):
+        table.idle = 0
     match action:
         case Redraw(cards):
             for card in cards:
@@ -232,6 +234,7 @@ def perform(table: Table, seat: int, action: Action) -> None:
             table.used += 1
             table.log(f"{name} annule son projet n° {position + 1}.")
         case EndTurn():
+            table.idle = table.idle + 1 if table.used == 0 else 0
             table.used = max(table.used, table.allowance(seat))
             table.log(f"{name} termine son tour.")
         case Choose():

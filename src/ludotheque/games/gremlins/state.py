@@ -47,6 +47,7 @@ class GremlinsState(State[Action]):
     prompt: Prompt | None
     journal: tuple[str, ...]
     logged: int
+    idle: int
     reason: str
     rng: Rng
 
@@ -74,6 +75,7 @@ class GremlinsState(State[Action]):
             draws=self.rng.draws(),
             reason=self.reason,
             logged=self.logged,
+            idle=self.idle,
         )
 
     @classmethod
@@ -98,6 +100,7 @@ class GremlinsState(State[Action]):
             prompt=prompt,
             journal=tuple(table.journal),
             logged=table.logged,
+            idle=table.idle,
             reason=table.reason,
             rng=table.draws.freeze(),
         )

@@ -828,6 +828,9 @@ def end_reason(table: Table) -> str:
             return f"{who} a atteint {config.target} prestige"
     if config.exhaustions and table.exhaustions >= config.exhaustions:
         return f"la pioche a été épuisée {table.exhaustions} fois"
+    if table.idle >= config.seats:
+        # Nobody wants to act any more: without an end here, the game could never end.
+        return "un tour de table entier s'est passé sans aucune action"
     return ""
 
 

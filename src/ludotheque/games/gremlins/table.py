@@ -90,6 +90,7 @@ class Table:
     draws: Draws
     reason: str = ""
     logged: int = 0
+    idle: int = 0  # turns in a row ended without any action
     fired: list[Fired] = field(default_factory=list)
 
     # --- cards ---------------------------------------------------------------------------
