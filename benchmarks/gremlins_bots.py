@@ -28,7 +28,7 @@ from ludotheque.games.gremlins import Gremlins
 from ludotheque.games.gremlins.bots import BOTS
 
 SEED = 2026
-GAMES = {"speed": 6, "duel": 20}
+GAMES = {"speed": 6, "duel": 50}
 QUICK = {"speed": 1, "duel": 2}
 GAME = Gremlins()
 LEVELS = ("random", "greedy", "strong")

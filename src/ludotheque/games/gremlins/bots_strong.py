@@ -12,10 +12,15 @@ Method:
    actions and choices this turn (a beam search: at each step the ``width`` best one-step
    continuations are searched further, until the turn ends, another seat must choose, or
    ``depth`` steps). A candidate is worth the mean over the drawn states of its best sequence.
-4. Optionally (``rollout`` > 0, off by default: it did not play better) the position at the
+4. Optionally, opponent modelling (``reply`` > 0, off by default: it did not play better,
+   47 % of 180 games against greedy): the ``reply`` best candidates are followed, on each drawn
+   state, from the end of their best line by the other seats' turns played by the greedy
+   policy until its own next turn starts (or the game ends), and scored there: a 2-ply search
+   that sees the thefts, discards and completions its line leaves open.
+5. Optionally (``rollout`` > 0, off by default: it did not play better) the position at the
    end of the turn is played on for ``rollout`` more turns by the greedy policy (every seat,
    on the drawn state) before it is scored.
-5. Budget: at most ``max_iterations`` positions evaluated per decision (then the search stops
+6. Budget: at most ``max_iterations`` positions evaluated per decision (then the search stops
    widening and uses what it has). Everything is a pure function of the drawn states and the
    :class:`~ludotheque.core.rng.Draws` given: reproducible.
 
@@ -42,7 +47,7 @@ DEFAULT_WIDTH = 2
 DEFAULT_DEPTH = 4
 DEFAULT_ITERATIONS = 4000
 DEFAULT_ROLLOUT = 0
-DEFAULT_REPLY = 3
+DEFAULT_REPLY = 0
 
 
 _ANSWER_MOVES = 12
