@@ -135,7 +135,10 @@ def test_gremlins_start_assign_and_the_bot_plays(page: Any, live_server: LiveSer
     # The bot plays its turn; the page's turn comes back with a new hand of 6.
     my_turn(page)
     assert page.locator("#journal-gremlins li").count() > journal_before + 1
-    assert "joueur 2" in page.inner_text("#journal-gremlins")
+    # the game's « joueur N » lines are shown with the players' names
+    journal = page.inner_text("#journal-gremlins")
+    assert "Robot 2" in journal and "joueur 2" not in journal
+    assert "Alice (vous) commence un projet" in journal
     assert hand(page).count() == 6
     # The robot's projects are face down for the page.
     theirs = page.locator("#projets-joueurs .gr-joueur[data-place='1'] .gr-projet")
