@@ -17,7 +17,7 @@ from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Outcome, Seat, State
 from ludotheque.core.rng import Draws, Rng
 
-from .actions import Action, Choose, Redraw
+from .actions import Action, Choose, EndTurn, Redraw
 from .model import Catalog, Config, Project
 from .rules import check_action, legal_main_actions, perform
 from .steps import ChoiceStep, DiscardPlayed, Prompt, Step, choose, run
@@ -144,8 +144,17 @@ class GremlinsState(State[Action]):
         self.check_seat(seat)
         check_action(self.table(), self.prompt, seat, action)
 
-    def _next(self, seat: Seat, action: Action) -> Self:
+    def apply(self, seat: Seat, action: Action) -> Self:
+        """Checked and applied on one working table (the check reads it, never changes it)."""
+        self.check_seat(seat)
         table = self.table()
+        check_action(table, self.prompt, seat, action)
+        return self._advance(table, seat, action)
+
+    def _next(self, seat: Seat, action: Action) -> Self:
+        return self._advance(self.table(), seat, action)
+
+    def _advance(self, table: Table, seat: Seat, action: Action) -> Self:
         if isinstance(action, Choose):
             prompt = choose(table, action.key)
         else:
@@ -157,8 +166,6 @@ class GremlinsState(State[Action]):
         """A random legal action; a random player ends its turn only now and then (1 in 8),
         so random games build projects instead of passing."""
         actions = self.legal_actions(seat)
-        from .actions import EndTurn
-
         if len(actions) > 1 and EndTurn() in actions:
             if draws.below(8) == 0:
                 return EndTurn()
