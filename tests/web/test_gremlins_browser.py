@@ -167,8 +167,12 @@ def test_gremlins_choice_box_and_end_of_turn(page: Any, live_server: LiveServer)
     option.click()
     page.wait_for_selector("#choix", state="detached")
     assert own_projects(page).nth(0).locator(".gr-ressources").get_attribute("data-ressources")
-    # Next turn: end it at once; the bot plays and the turn comes back.
+    # Next turn: one action, then end it early; the bot plays and the turn comes back. (Not
+    # an empty turn: if the bot then passed too, a whole round without any action would end
+    # the game, docs/rules/gremlins.md.)
     my_turn(page)
+    hand(page).nth(0).get_by_role("button", name=re.compile("^Commencer un projet")).click()
+    page.wait_for_selector("#actions-restantes[data-restantes='1']")
     tour = page.inner_text("#jeu .g-entete__titre")
     page.click("#btn-fin")
     page.wait_for_function(
