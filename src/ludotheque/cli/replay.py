@@ -85,7 +85,9 @@ class GenericRenderer:
             shown = self.game.format_action(action)
         elif self.state is not None:
             # What this seat (or a spectator) was told at the table, nothing more.
-            shown = self.game.describe_action(self.state, seat, action, self.seat, self.names[seat])
+            shown = self.game.describe_action(
+                self.state, seat, action, self.seat, self.names[seat], self.names
+            )
         else:
             shown = "(coup caché)"
         self.console.print(

@@ -231,9 +231,18 @@ class Game(ABC, Generic[S, A]):
         return data
 
     def describe_action(
-        self, state: S, seat: Seat, action: A, observer: Seat | None, name: str
+        self,
+        state: S,
+        seat: Seat,
+        action: A,
+        observer: Seat | None,
+        name: str,
+        names: Sequence[str] = (),
     ) -> str:
         """A journal line, for ``observer``, of ``seat`` (called ``name``) playing ``action``.
+
+        ``names``, when given, holds every seat's name, for the lines that mention another
+        seat (a theft in Gremlins); without it such seats are « joueur N ».
 
         ``state`` is the position before the action. The line must not tell ``observer`` what
         its view does not show: by default the action itself is told to its author only in

@@ -583,13 +583,14 @@ class Hub:
         steps: list[JsonValue] = []
         record = session.record
         previous = None
+        names = [session.name(s) for s in range(session.row.players)]
         for ply, state in enumerate(record.states(session.game)):
             entry: JsonValue = None
             if previous is not None:
                 move = record.moves[ply - 1]
                 action = session.game.decode_action(move.action)
                 text = session.game.describe_action(
-                    previous, move.seat, action, seat, session.name(move.seat)
+                    previous, move.seat, action, seat, names[move.seat], names
                 )
                 entry = {"coups": ply, "place": move.seat, "texte": text}
             steps.append({"coups": ply, "journal": entry, "vue": state.view(seat)})

@@ -169,9 +169,12 @@ class TableSession:
         return [entry.for_observer(observer) for entry in self.journal]
 
     def _log_action(self, ply: int, seat: int, action: Any, before: State[Any]) -> None:
-        name = self.name(seat)
+        names = [self.name(s) for s in range(self.row.players)]
         observers: list[int | None] = [*range(self.row.players), None]
-        texts = {o: self.game.describe_action(before, seat, action, o, name) for o in observers}
+        texts = {
+            o: self.game.describe_action(before, seat, action, o, names[seat], names)
+            for o in observers
+        }
         self.journal.append(JournalEntry(ply, seat, texts=texts))
 
     def note(self, text: str, seat: int | None = None) -> None:

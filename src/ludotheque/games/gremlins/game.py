@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
@@ -194,16 +194,24 @@ class Gremlins(Game[GremlinsState, Action]):
         return complete_action(state, seat, data)
 
     def describe_action(
-        self, state: GremlinsState, seat: Seat, action: Action, observer: Seat | None, name: str
+        self,
+        state: GremlinsState,
+        seat: Seat,
+        action: Action,
+        observer: Seat | None,
+        name: str,
+        names: Sequence[str] = (),
     ) -> str:
-        """The journal lines the action wrote (public by construction), with the player's
-        name, in the second person for the player who acts (:mod:`.journal`)."""
+        """The journal lines the action wrote (public by construction), with the players'
+        names (``names``, else the actor's only), in the second person for the reader
+        (:mod:`.journal`)."""
         after = state._next(seat, action)
         added = after.logged - state.logged
         lines = after.journal[len(after.journal) - added :] if added else ()
         if not lines:
             return "Vous avez joué." if observer == seat else f"{name} a joué."
-        return " ".join(for_reader(line, {seat: name}, observer) for line in lines)
+        known = {**dict(enumerate(names)), seat: name}
+        return " ".join(for_reader(line, known, observer) for line in lines)
 
     def illegal_examples(self, state: GremlinsState, seat: Seat) -> Iterable[Action]:
         hand = set(state.hands[seat])

@@ -6,7 +6,9 @@ The rules write every line in the third person about « joueur N » (one public 
 >>> for_reader("joueur 1 commence un projet (n° 2).", {0: "Alice"}, reader=0)
 'Vous commencez un projet (n° 2).'
 >>> for_reader("joueur 2 vole 1 prestige à joueur 1.", {0: "Alice", 1: "Bob"}, reader=0)
-'Bob vole 1 prestige à vous.'
+'Bob vous vole 1 prestige.'
+>>> for_reader("joueur 1 vole une ressource or à joueur 2.", {0: "Alice"}, reader=1)
+'Alice vous vole une ressource or.'
 >>> for_reader("joueur 1 annule son projet n° 1.", {0: "Alice"}, reader=None)
 'Alice annule son projet n° 1.'
 """
@@ -49,6 +51,9 @@ def for_reader(line: str, names: Mapping[int, str], reader: int | None) -> str:
             rest = line[len(own) :]
             rest = _VERBS.sub(lambda m: _SECOND_PERSON[m.group(1)], rest, count=1)
             line = "Vous " + rest
+        # « X vole 1 prestige à joueur N » → « X vous vole 1 prestige » (the pronoun goes
+        # before the verb), « à vous » for any other line.
+        line = re.sub(rf"\b(vole|voler) ([^.]*?) à joueur {reader + 1}\b", r"vous \1 \2", line)
         line = re.sub(rf"\bà joueur {reader + 1}\b", "à vous", line)
 
     def name(match: re.Match[str]) -> str:

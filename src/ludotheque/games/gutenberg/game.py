@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.options import GameInfo, Mode, OptionSpec
@@ -100,6 +100,7 @@ class Gutenberg(Game[GutenbergState, Action]):
         action: Action,
         observer: Seat | None,
         name: str,
+        names: Sequence[str] = (),
     ) -> str:
         return describe_action(state, seat, action, observer, name)
 

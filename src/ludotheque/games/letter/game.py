@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
 from ludotheque.core.json_types import JsonObject, JsonValue
@@ -201,7 +201,13 @@ class Letter(Game[LetterState, Action]):
         return complete_action(state, seat, data)
 
     def describe_action(
-        self, state: LetterState, seat: Seat, action: Action, observer: Seat | None, name: str
+        self,
+        state: LetterState,
+        seat: Seat,
+        action: Action,
+        observer: Seat | None,
+        name: str,
+        names: Sequence[str] = (),
     ) -> str:
         return describe_action(state, seat, action, observer, name)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TypedDict, cast
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
@@ -406,6 +406,7 @@ class Themes(Game[AnyThemesState, Action]):
         action: Action,
         observer: Seat | None,
         name: str,
+        names: Sequence[str] = (),
     ) -> str:
         if isinstance(action, Word):
             themes = " + ".join(state.claim_themes(action))
