@@ -13,7 +13,7 @@ from ludotheque.bots.base import Observation
 from ludotheque.bots.simulate import bot_factories, derive_seed, play_game
 from ludotheque.core.rng import Rng
 from ludotheque.games.gremlins import Gremlins
-from ludotheque.games.gremlins.actions import Choose, Redraw
+from ludotheque.games.gremlins.actions import Choose, EndTurn, Redraw
 from ludotheque.games.gremlins.bots import BOTS, GreedyBot, RandomBot, StrongBot, make_bot
 from ludotheque.games.gremlins.bots_eval import evaluate, progress_of
 from ludotheque.games.gremlins.bots_greedy import keep_value, redraw_choice
@@ -228,3 +228,20 @@ def test_strong_holds_its_own_against_greedy() -> None:
     would fail."""
     points, games = duel(lambda: bot("strong"), lambda: make_bot("greedy"), 5, base=17)
     assert points >= 0.3 * games, (points, games)
+
+
+@pytest.mark.parametrize("name", ["greedy", "strong"])
+def test_a_bot_ahead_does_not_end_the_game_in_a_draw(name: str) -> None:
+    """The opponent passed its first turn: passing too would end the game 0–0 (a whole round
+    without any action). A draw is worth less than the start of a game the bot is not behind
+    in: it plays instead (it used to pass, a shared first place scoring as half a win)."""
+    state = GAME.new(2, derive_seed(5, 2))
+    assert isinstance(state, GremlinsState)
+    first = state.active
+    state = state.apply(first, EndTurn())
+    seat = state.active
+    assert seat != first and state.idle == 1
+    assert state.apply(seat, EndTurn()).outcome() is not None  # the draw is on offer
+    draws = Rng.from_seed(derive_seed(5, seat)).draws()
+    action = bot(name).choose(Observation.of(GAME, state, seat), draws)
+    assert not isinstance(action, EndTurn)

@@ -13,7 +13,8 @@ The value of a seat (:func:`seat_value`) adds up
 - its hand (a small value a card: hands are refilled to 6 at the end of every turn).
 
 :func:`evaluate` is team-aware: the seat's team total minus a mix of the best and the mean of
-the opposing teams' totals (``config.teams``); a finished game is worth ±1000 by rank. With
+the opposing teams' totals (``config.teams``); a finished game is worth +1000 when won alone,
+-1000 when lost, 0 for a first place shared by two teams (plus the team's prestige). With
 ``horizon=True`` (the strong bot) plans that cannot be completed in the turns left (estimated
 from the deck, the exhaustions and the prestige target) lose their progress value.
 
@@ -199,13 +200,14 @@ def evaluate(state: GremlinsState, seat: int, weights: Weights = WEIGHTS) -> flo
     config = state.config
     outcome = state.outcome()
     if outcome is not None:
-        rank = outcome.ranks[seat]
-        best_other = min((outcome.ranks[s] for s in config.opponents(seat)), default=config.seats)
         team = config.teams[seat]
         margin = sum(state.scores[s] for s in range(config.seats) if config.teams[s] == team)
-        if rank == 1:
-            return (1000.0 if best_other > 1 else 500.0) + margin
-        return -1000.0 + margin
+        first = {config.teams[s] for s in outcome.winners}
+        share = 1.0 / len(first) if team in first else 0.0
+        # A win alone +1000, a first place shared with one other team 0 (an even game: not
+        # better than a position ahead, so a bot does not end the game in a draw when it is
+        # ahead, e.g. by passing after a pass), shared with more teams below, a loss -1000.
+        return 2000.0 * (share - 0.5) + margin
     teams: dict[int, float] = {}
     for other in range(config.seats):
         team = config.teams[other]
