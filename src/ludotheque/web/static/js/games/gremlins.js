@@ -11,8 +11,8 @@
 //
 // Keyboard: every control is a native button (toggle buttons for the redraw's cards).
 //
-// The page's own styles are injected once (<style id="style-gremlins">): they only add to the
-// shared stylesheet's classes (g-zone, carte, bouton…).
+// The page's styles (the gr-* classes) are in the shared stylesheet, css/style.css, next to
+// the other games'.
 
 import { h, plural, replaceChildren } from "../ui.js";
 
@@ -30,59 +30,7 @@ const KINDS = {
 
 const BANNERS = ["or", "malice", "techno"];
 
-const STYLE = `
-.gr-racine .gr-cartes { display: grid; gap: 0.6rem; grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); }
-.gr-carte { display: grid; gap: 0.3rem; align-content: start; padding: 0.55rem 0.65rem; min-width: 0;
-  border: 2px solid #8b7b5e; border-radius: 8px; background: linear-gradient(#fffefa, #f3ecdc); box-shadow: var(--ombre); }
-.gr-carte--action { border-color: #7a4a8c; }
-.gr-carte--plan { border-color: var(--bleu); }
-.gr-carte--permanent { border-color: var(--vert); }
-.gr-carte--choisie { box-shadow: 0 0 0 3px var(--accent); border-color: var(--accent); }
-.gr-carte__nom { font-weight: 700; margin: 0; overflow-wrap: anywhere; }
-.gr-carte__ligne { display: flex; flex-wrap: wrap; gap: 0.25rem 0.5rem; align-items: center; font-size: 0.85rem; margin: 0; }
-.gr-carte__effet { font-size: 0.85rem; margin: 0; color: var(--encre-douce); overflow-wrap: anywhere; }
-.gr-carte__boutons { display: flex; flex-wrap: wrap; gap: 0.3rem; margin-top: 0.2rem; }
-.gr-carte__boutons .bouton { padding: 0.3rem 0.55rem; font-size: 0.85rem; }
-.gr-type { font-weight: 600; }
-.gr-prestige { font-weight: 700; color: #6b520d; }
-.gr-bandeau { display: inline-block; padding: 0 0.45rem; border-radius: 999px; font-size: 0.8rem; font-weight: 600;
-  border: 1px solid currentColor; white-space: nowrap; }
-.gr-bandeau--or { color: #6b520d; background: var(--or-clair); }
-.gr-bandeau--malice { color: #6a1f1f; background: #f6dada; }
-.gr-bandeau--techno { color: #1d4f7a; background: #e1ecf7; }
-.gr-ressources { display: flex; flex-wrap: wrap; gap: 0.25rem; align-items: center; margin: 0; font-size: 0.85rem; }
-.gr-joueurs { display: grid; gap: 0.75rem; }
-.gr-joueur { border-left: 4px solid var(--bordure); padding-left: 0.6rem; min-width: 0; }
-.gr-joueur--moi { border-left-color: var(--accent); }
-.gr-joueur--actif { border-left-color: var(--or); }
-.gr-joueur__titre { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; align-items: baseline; margin: 0 0 0.35rem; }
-.gr-projets { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem;
-  grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); }
-.gr-projet { display: grid; gap: 0.3rem; align-content: start; padding: 0.5rem; border: 1px dashed var(--bordure);
-  border-radius: 8px; background: #fffdf8; min-width: 0; }
-.gr-projet--terminable { border: 2px solid var(--vert); background: var(--vert-clair); }
-.gr-projet__titre { font-weight: 600; margin: 0; font-size: 0.9rem; }
-.gr-dos { display: grid; place-items: center; min-height: 3rem; border-radius: 6px; border: 2px solid #4a3f30;
-  background: repeating-linear-gradient(45deg, #5a4b36, #5a4b36 6px, #6b5a41 6px, #6b5a41 12px); color: #fff;
-  font-size: 0.85rem; font-weight: 600; text-align: center; padding: 0.25rem; }
-.gr-permanents { margin: 0.4rem 0 0; padding-left: 1.1rem; font-size: 0.9rem; }
-.gr-resume { display: grid; gap: 0.25rem 1rem; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); margin: 0; }
-.gr-resume dt { font-weight: 600; }
-.gr-resume dd { margin: 0 0 0.3rem; }
-.gr-scores { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.2rem; }
-.gr-choix__options { display: flex; flex-direction: column; gap: 0.35rem; align-items: stretch; }
-.gr-choix__options .bouton { text-align: left; justify-content: flex-start; white-space: normal; overflow-wrap: anywhere; }
-.gr-barre { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; }
-.gr-journal { margin: 0; padding-left: 1.2rem; font-size: 0.9rem; max-height: 16rem; overflow-y: auto; }
-@media (max-width: 480px) {
-  .gr-racine .gr-cartes, .gr-projets { grid-template-columns: minmax(0, 1fr); }
-}
-`;
 
-function injectStyle() {
-  if (typeof document === "undefined" || document.getElementById("style-gremlins")) return;
-  document.head.appendChild(h("style", { id: "style-gremlins" }, STYLE));
-}
 
 /** « 2 or + 1 malice + 1 ressource » or « gratuit » → {or, malice, techno, any}. */
 export function parseCost(text) {
@@ -128,7 +76,6 @@ function resourcesView(list) {
 }
 
 export function createRenderer(root, { readOnly = false } = {}) {
-  injectStyle();
   return new GremlinsTable(root, readOnly);
 }
 
