@@ -245,3 +245,17 @@ def test_a_bot_ahead_does_not_end_the_game_in_a_draw(name: str) -> None:
     draws = Rng.from_seed(derive_seed(5, seat)).draws()
     action = bot(name).choose(Observation.of(GAME, state, seat), draws)
     assert not isinstance(action, EndTurn)
+
+
+@pytest.mark.parametrize("name", ["greedy", "strong"])
+def test_bots_do_not_pass_their_first_turn(name: str) -> None:
+    """A hand is refilled at the end of every turn: a card used is not lost, so a bot with
+    nothing built does not end its first turn without an action (greedy did on seed 2, its
+    hand of actions looking worth more kept than started as a project)."""
+    for k in range(12):
+        state = GAME.new(2, derive_seed(5, k))
+        assert isinstance(state, GremlinsState)
+        seat = state.active
+        draws = Rng.from_seed(derive_seed(5, seat)).draws()
+        action = bot(name).choose(Observation.of(GAME, state, seat), draws)
+        assert not isinstance(action, EndTurn), k

@@ -10,7 +10,10 @@ The value of a seat (:func:`seat_value`) adds up
   completed; resources a plan does not need (and those under a « faux projet » started with an
   action card) are currency for actions (``currency``, a little more for malice);
 - its active permanent plans (their effect, the prestige being already scored);
-- its hand (a small value a card: hands are refilled to 6 at the end of every turn).
+- its hand (a small value a card), counted as refilled (``refill``): every hand is refilled
+  to 6 at the end of every turn, so a card used is not a card lost (without it, passing with
+  a full hand looked better than starting a project, and a bot behind would pass and let the
+  leader end the game by passing too).
 
 :func:`evaluate` is team-aware: the seat's team total minus a mix of the best and the mean of
 the opposing teams' totals (``config.teams``); a finished game is worth +1000 when won alone,
@@ -33,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .actions import Action
-from .cards import Card, Cost
+from .cards import HAND, Card, Cost
 from .effects import CostReduction, ExtraActions, ExtraProjects, HandSize, Immunity, Trigger
 from .state import GremlinsState
 
@@ -69,6 +72,7 @@ class Weights:
     action: float = 0.0
     risk: float = 0.9
     efficiency: float = 0.0
+    refill: bool = True
 
 
 WEIGHTS = Weights()
@@ -187,7 +191,17 @@ def seat_value(state: GremlinsState, seat: int, weights: Weights = WEIGHTS) -> f
     for permanent in state.permanents[seat]:
         value += card_worth(catalog[permanent]) - (catalog[permanent].prestige or 0)
     hand = state.hands[seat]
-    value += weights.hand * len(hand)
+    if weights.refill:
+        # Hands are refilled at the end of every turn: a card used is replaced.
+        target = HAND + sum(
+            int(statement.amount)
+            for permanent in state.permanents[seat]
+            for statement in catalog[permanent].effect
+            if isinstance(statement, HandSize)
+        )
+        value += weights.hand * max(len(hand), target)
+    else:
+        value += weights.hand * len(hand)
     for card_id in hand:
         card = catalog[card_id]
         if card.kind != "action":
