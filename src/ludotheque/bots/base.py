@@ -10,7 +10,7 @@ from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Game, Seat, State
 from ludotheque.core.rng import Draws
 
-__all__ = ["Bot", "Observation", "RandomBot"]
+__all__ = ["Bot", "Decision", "Observation", "RandomBot", "decide"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +50,38 @@ class Bot(Protocol):
     name: str
 
     def choose(self, observation: Observation, draws: Draws) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action, the seconds a person of the bot's level would take to find it, and, where
+    the bot ranked its moves, the value of the one it chose and of the best it saw (the
+    benchmarks report the share: how much a level gives up)."""
+
+    action: Any
+    seconds: float = 0.0
+    value: float | None = None
+    best: float | None = None
+
+
+def decide(bot: Bot, observation: Observation, draws: Draws) -> Decision:
+    """The bot's :class:`Decision`: its own ``decide`` when it has one (the level bots, which
+    draw a thinking time after choosing, so ``choose`` and ``decide`` play the same action),
+    else ``choose`` with no thinking time.
+
+    >>> from ludotheque.games.encheres import Encheres
+    >>> from ludotheque.core.rng import Rng
+    >>> game = Encheres()
+    >>> observation = Observation.of(game, game.new(2, seed=3), seat=0)
+    >>> decide(RandomBot(), observation, Rng.from_seed(1).draws()).seconds
+    0.0
+    """
+    own = getattr(bot, "decide", None)
+    if callable(own):
+        decision = own(observation, draws)
+        assert isinstance(decision, Decision)
+        return decision
+    return Decision(bot.choose(observation, draws))
 
 
 class RandomBot:

@@ -34,6 +34,7 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Game, Outcome, State
 from ludotheque.core.rng import Rng
+from ludotheque.lexicon.normalize import normalize
 
 from .base import Bot, Observation, RandomBot
 
@@ -245,7 +246,8 @@ def bot_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
 
 
 def bots_by_name(game: Game[Any, Any], names: Sequence[str]) -> list[Bot]:
-    """New bots of ``game`` by name (« hasard » is the random bot), for the front ends.
+    """New bots of ``game`` by name (« hasard » is the random bot; a level may be written as a
+    player reads it, « Débutant »), for the front ends.
 
     An unknown name raises :class:`LudoError` with a French message listing the known ones.
     """
@@ -253,6 +255,8 @@ def bots_by_name(game: Game[Any, Any], names: Sequence[str]) -> list[Bot]:
     bots = []
     for name in names:
         key = "random" if name == "hasard" else name
+        if key not in factories:
+            key = normalize(key).lower()
         if key not in factories:
             known = ", ".join(sorted(factories))
             raise LudoError(f"Robot inconnu : « {name} » (connus : {known}).", code="unknown-bot")

@@ -37,14 +37,17 @@ def serve(
     ] = 10.0,
     bot_delay: Annotated[
         float,
-        typer.Option("--bot-delay", help="Pause avant chaque coup de robot, pour le suivre (s)."),
+        typer.Option(
+            "--bot-delay", help="Pause minimale avant chaque coup de robot, pour le suivre (s)."
+        ),
     ] = 0.6,
     bot_pace: Annotated[
         float,
         typer.Option(
             "--bot-pace",
-            help="Facteur des temps de réflexion propres aux robots (Thèmes : un mot toutes les "
-            "9 à 30 s selon le niveau) ; 0 : ils jouent aussitôt.",
+            help="Facteur des temps de réflexion des robots (chaque niveau a son rythme : un "
+            "Débutant prend son temps, un mot long demande plus de réflexion) ; 0 : ils jouent "
+            "aussitôt.",
         ),
     ] = 1.0,
     compress: Annotated[

@@ -26,7 +26,7 @@ from ludotheque.core.json_types import JsonObject
 from ludotheque.core.registry import Registry
 
 from .hub import MAX_MESSAGE, Connection, Hub
-from .robots import BotRunner, bot_levels
+from .robots import DEFAULT_LEVEL, BotRunner, level_names
 from .storage import Storage
 from .tables import ApiError
 
@@ -136,10 +136,10 @@ def create_app(
         session = hub.get(request.path_params["table_id"])
         body = await _body(request)
         by = hub.seated(session, body.get("jeton"))
-        level = body.get("niveau", "greedy")
+        level = body.get("niveau", DEFAULT_LEVEL)
         if not isinstance(level, str):
             raise ApiError(400, "requete_invalide", "« niveau » : un nom de robot.")
-        session.make_bot(by, request.path_params["seat"], level, bot_levels(session.game))
+        session.make_bot(by, request.path_params["seat"], level, level_names(session.game))
         hub.changed(session)
         return JSONResponse(session.to_json())
 

@@ -18,12 +18,20 @@ from typing import Any
 
 import orjson
 
+from ludotheque.bots.levels import LEVELS
 from ludotheque.core.errors import InvalidOptions, LudoError, MalformedInput, UnknownGame
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import State
 from ludotheque.core.registry import Registry
 
-from .robots import LEVEL_TITLES, BotRunner, bot_levels, fallback_action
+from .robots import (
+    DEFAULT_LEVEL,
+    LEVEL_TITLES,
+    BotRunner,
+    bot_levels,
+    fallback_action,
+    level_names,
+)
 from .storage import SeatRow, Storage, TableRow
 from .tables import (
     BOT,
@@ -194,7 +202,11 @@ class Hub:
                         for o in info.options
                     ],
                     "robots": [
-                        {"nom": name, "titre": LEVEL_TITLES.get(name, name)}
+                        {
+                            "nom": name,
+                            "titre": LEVEL_TITLES[name],
+                            "portrait": LEVELS[name].portrait,
+                        }
                         for name in bot_levels(game)
                     ],
                 }
@@ -227,7 +239,7 @@ class Hub:
         clock = body.get("horloge", 0)
         if isinstance(clock, bool) or not isinstance(clock, int) or not 0 <= clock <= 3600:
             raise ApiError(400, "requete_invalide", "« horloge » : des secondes, de 0 à 3600.")
-        levels = bot_levels(game)
+        levels = level_names(game)
         places = body.get("places")
         if places is None:
             places = [{"type": HUMAN}] * players
@@ -240,7 +252,7 @@ class Hub:
                     400, "requete_invalide", "Chaque place est {type: humain} ou {type: robot}."
                 )
             if place["type"] == BOT:
-                level = place.get("niveau", levels[-1])
+                level = place.get("niveau", DEFAULT_LEVEL)
                 if level not in levels:
                     raise ApiError(400, "niveau_inconnu", f"Niveau de robot inconnu : « {level} ».")
                 seats.append(SeatRow(index, BOT, str(level)))
@@ -527,31 +539,35 @@ class Hub:
         self.changed(session)
 
     async def _bot_turn(self, session: TableSession, seat: int) -> None:
-        """Decide in a worker, take the bot's thinking time (its ``pace`` × ``bot_pace``: a word
-        found after 15 s…), then play — unless the table moved on meanwhile (a faster player,
-        an hourglass): then think again from the new position."""
+        """Decide in a worker, then play once the bot's thinking time has passed since its turn
+        began (its decision's ``seconds`` × ``bot_pace``, at least ``bot_delay``: a word found
+        after 15 s, a Gremlins action after 2 s…) — unless the table moved on meanwhile (a
+        faster player, an hourglass): then think again from the new position."""
         loop = asyncio.get_running_loop()
         try:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
             refused = 0
             while refused < 3:
                 state = session.state
                 if state is None or seat not in state.to_move():
                     return
                 ply, started = session.ply, loop.time()
-                level = session.seats[seat].level or "random"
+                level = session.seats[seat].level or DEFAULT_LEVEL
                 decided = await self.runner.decide(session.id, session.record, seat, level)
                 if session.ply != ply:
                     continue  # the position moved on while it thought: think again
                 if decided is None:  # over its budget: a random legal move, at once
+                    print(
+                        f"ludotheque: robot {level} (table {session.id}, place {seat + 1}) "
+                        f"hors budget ({self.runner.budget} s) : coup au hasard",
+                        file=sys.stderr,
+                    )
                     action: JsonValue = session.game.encode_action(
                         fallback_action(session.game, state, session.record, seat)
                     )
                     pace = 0.0
                 else:
                     action, pace = decided
-                wait = pace * self.bot_pace - (loop.time() - started)
+                wait = max(self.bot_delay, pace * self.bot_pace) - (loop.time() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
                     if session.ply != ply:

@@ -18,6 +18,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from ludotheque.bots.base import Bot, Observation
+from ludotheque.bots.base import decide as bot_decision
+from ludotheque.bots.levels import LEVEL_NAMES, LEVELS
 from ludotheque.bots.simulate import bot_factories, derive_seed
 from ludotheque.core.json_types import JsonValue
 from ludotheque.core.protocol import Game, State
@@ -25,9 +27,24 @@ from ludotheque.core.record import GameRecord
 from ludotheque.core.registry import Registry
 from ludotheque.core.rng import Rng
 
-__all__ = ["LEVEL_TITLES", "BotRunner", "bot_levels", "decide", "fallback_action"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVEL_TITLES",
+    "BotRunner",
+    "bot_levels",
+    "decide",
+    "fallback_action",
+    "level_names",
+]
 
-LEVEL_TITLES = {"random": "Débutant", "greedy": "Intermédiaire", "strong": "Fort"}
+LEVEL_TITLES = {
+    **{name: profile.title for name, profile in LEVELS.items()},
+    # Tables stored before the four levels keep their engines, under these names.
+    "random": "Hasard",
+    "greedy": "Glouton",
+    "strong": "Calculateur",
+}
+DEFAULT_LEVEL = "intermediaire"
 
 _lock = threading.Lock()
 _states: dict[tuple[str, int], tuple[GameRecord, State[Any]]] = {}
@@ -36,10 +53,17 @@ _registry: Registry | None = None
 
 
 def bot_levels(game: Game[Any, Any]) -> list[str]:
-    """The bot names a game offers, weakest first."""
-    order = list(LEVEL_TITLES)
-    names = list(bot_factories(game))
-    return sorted(names, key=lambda name: (order.index(name) if name in order else 99, name))
+    """The levels a game offers at its tables, weakest first (``debutant`` … ``expert``; the
+    engines ``random``, ``greedy``… stay for ``simulate`` and the benchmarks)."""
+    offered = bot_factories(game)
+    return [name for name in LEVEL_NAMES if name in offered]
+
+
+def level_names(game: Game[Any, Any]) -> list[str]:
+    """Every bot name a table of ``game`` may hold: its levels, then the engines of tables
+    stored before the levels existed (they keep playing as they did)."""
+    levels = bot_levels(game)
+    return [*levels, *sorted(set(bot_factories(game)) - set(levels))]
 
 
 def _game(name: str) -> Game[Any, Any]:
@@ -79,7 +103,8 @@ def bot_seed(record: GameRecord, seat: int) -> int:
 
 def decide(table_id: str, record_text: str, seat: int, level: str) -> tuple[JsonValue, float]:
     """The bot's action (JSON) for ``seat`` at the end of the record, and the seconds a person
-    of its level would take to find it (``bot.pace(action)``, 0 if the bot does not say).
+    of its level would take to find it (:func:`~ludotheque.bots.base.decide`; 0 if the bot
+    does not say).
 
     Runs in a worker."""
     record = GameRecord.loads(record_text)
@@ -91,10 +116,8 @@ def decide(table_id: str, record_text: str, seat: int, level: str) -> tuple[Json
             bot = bot_factories(game)[level]()
             _bots[(game.info.name, level)] = bot
     observation = Observation.of(game, state, seat)
-    action = bot.choose(observation, Rng.from_seed(bot_seed(record, seat)).draws())
-    pace = getattr(bot, "pace", None)
-    seconds = float(pace(action)) if callable(pace) else 0.0
-    return game.encode_action(action), max(0.0, seconds)
+    decision = bot_decision(bot, observation, Rng.from_seed(bot_seed(record, seat)).draws())
+    return game.encode_action(decision.action), max(0.0, decision.seconds)
 
 
 def fallback_action(game: Game[Any, Any], state: State[Any], record: GameRecord, seat: int) -> Any:

@@ -144,7 +144,7 @@ function renderSeats() {
     const id = `place-${i}`;
     const select = h("select", { id, dataset: { seat: i } },
       h("option", { value: "humain" }, "Personne"),
-      robots.map((r) => h("option", { value: `robot:${r.nom}` }, `Robot — ${r.titre}`)),
+      robots.map((r) => h("option", { value: `robot:${r.nom}`, title: r.portrait || "" }, `Robot — ${r.titre}`)),
     );
     if (previous[i] && [...select.options].some((o) => o.value === previous[i])) select.value = previous[i];
     rows.push(h("li", { class: "places-liste__ligne" }, h("label", { for: id }, `Place ${i + 1}`), select));
