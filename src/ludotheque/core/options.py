@@ -52,6 +52,25 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     modes: tuple[str, ...] = ()  # empty: the option applies to every mode
+    with_people: tuple[tuple[int, JsonValue], ...] = ()
+    """Other defaults by who sits at the table: ``(n, value)`` is the default when at least
+    ``n`` people (not bots) sit there, the last that applies winning. Letter plays the
+    rulebook's penalty for a wrong word when a person is at the table: ``((1, "penalite"),)``."""
+
+    def default_for(self, people: int | None) -> JsonValue:
+        """The default at a table of ``people`` people (None: not said, the plain default).
+
+        >>> spec = OptionSpec("erreurs", "Erreurs", "choice", "refus", ("refus", "penalite"),
+        ...                   with_people=((1, "penalite"),))
+        >>> spec.default_for(None), spec.default_for(0), spec.default_for(2)
+        ('refus', 'refus', 'penalite')
+        """
+        value = self.default
+        if people is not None:
+            for least, other in self.with_people:
+                if people >= least:
+                    value = other
+        return value
 
     def validate(self, value: JsonValue) -> JsonValue:
         """The value, checked against this spec (raises :class:`InvalidOptions`)."""
@@ -169,8 +188,16 @@ class GameInfo:
             option="players",
         )
 
-    def resolve_options(self, players: int, options: Mapping[str, JsonValue] | None) -> JsonObject:
-        """Options completed with defaults and validated, ``mode`` first."""
+    def resolve_options(
+        self,
+        players: int,
+        options: Mapping[str, JsonValue] | None,
+        people: int | None = None,
+    ) -> JsonObject:
+        """Options completed with defaults and validated, ``mode`` first.
+
+        ``people``: how many of the seats are people (the lobby and the terminal say it), for
+        the options whose default depends on it (:attr:`OptionSpec.with_people`)."""
         given = dict(options or {})
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidOptions("Le nombre de joueurs doit être un entier.", option="players")
@@ -200,5 +227,6 @@ class GameInfo:
                         option=spec.name,
                     )
                 continue
-            resolved[spec.name] = spec.validate(given.get(spec.name, spec.default))
+            value = given[spec.name] if spec.name in given else spec.default_for(people)
+            resolved[spec.name] = spec.validate(value)
         return resolved

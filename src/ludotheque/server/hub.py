@@ -198,6 +198,9 @@ class Hub:
                             "min": o.minimum,
                             "max": o.maximum,
                             "modes": list(o.modes),
+                            "defaut_selon_personnes": [
+                                [least, value] for least, value in o.with_people
+                            ],
                         }
                         for o in info.options
                     ],
@@ -229,8 +232,16 @@ class Hub:
         options = body.get("options", {})
         if not isinstance(options, dict):
             raise ApiError(400, "requete_invalide", "« options » doit être un objet.")
+        places = body.get("places")
+        if places is None:
+            places = [{"type": HUMAN}] * players
+        if not isinstance(places, list) or len(places) != players:
+            raise ApiError(400, "requete_invalide", "« places » : une entrée par joueur.")
+        people = sum(
+            1 for place in places if isinstance(place, dict) and place.get("type") == HUMAN
+        )
         try:
-            resolved = game.info.resolve_options(players, options)
+            resolved = game.info.resolve_options(players, options, people=people)
             game.new(players, 0, resolved)  # a bad deck file is refused here, not at the start
         except InvalidOptions as error:
             raise ApiError(400, "options_invalides", error.message) from None
@@ -240,11 +251,6 @@ class Hub:
         if isinstance(clock, bool) or not isinstance(clock, int) or not 0 <= clock <= 3600:
             raise ApiError(400, "requete_invalide", "« horloge » : des secondes, de 0 à 3600.")
         levels = level_names(game)
-        places = body.get("places")
-        if places is None:
-            places = [{"type": HUMAN}] * players
-        if not isinstance(places, list) or len(places) != players:
-            raise ApiError(400, "requete_invalide", "« places » : une entrée par joueur.")
         seats: list[SeatRow] = []
         for index, place in enumerate(places):
             if not isinstance(place, dict) or place.get("type") not in (HUMAN, BOT):

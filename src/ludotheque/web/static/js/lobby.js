@@ -38,6 +38,7 @@ function renderGames() {
 }
 
 function onGameChange() {
+  touchedOptions.clear();
   const game = currentGame();
   if (!game) return;
   $("jeu-resume").textContent = game.resume || "";
@@ -65,8 +66,8 @@ function onCountChange() {
     const max = Math.max(...game.modes.map((m) => m.max));
     $("mode-resume").textContent = `${game.titre} se joue de ${min} à ${max} joueurs.`;
   }
-  onModeChange();
   renderSeats();
+  onModeChange();
 }
 
 function onModeChange() {
@@ -74,6 +75,21 @@ function onModeChange() {
   const mode = game?.modes.find((m) => m.nom === $("mode").value);
   if (mode) $("mode-resume").textContent = mode.resume || "";
   renderOptions();
+}
+
+/** Options the person changed: their values stay when the list is rebuilt; the others follow
+ * the defaults of the table as it is now seated (some depend on how many people play). */
+const touchedOptions = new Set();
+
+function peopleSeated() {
+  const seats = [...$("places-liste").querySelectorAll("select[data-seat]")];
+  return seats.length ? seats.filter((s) => s.value === "humain").length : playerCount();
+}
+
+function defaultFor(option, people) {
+  let value = option.defaut;
+  for (const [least, other] of option.defaut_selon_personnes || []) if (people >= least) value = other;
+  return value;
 }
 
 function renderOptions() {
@@ -84,23 +100,25 @@ function renderOptions() {
   // Keep what the player already entered when the list is rebuilt.
   const previous = new Map();
   for (const el of container.querySelectorAll("[data-option]")) {
-    previous.set(el.dataset.option, el.type === "checkbox" ? el.checked : el.value);
+    if (touchedOptions.has(el.dataset.option)) previous.set(el.dataset.option, el.type === "checkbox" ? el.checked : el.value);
   }
+  const people = peopleSeated();
+  const touch = (event) => touchedOptions.add(event.target.dataset.option);
   replaceChildren(
     container,
     options.map((o) => {
       const id = `opt-${o.nom}`;
       let control;
       if (o.type === "choice") {
-        control = h("select", { id, dataset: { option: o.nom, kind: o.type } },
+        control = h("select", { id, dataset: { option: o.nom, kind: o.type }, onchange: touch },
           (o.choix || []).map((c) => h("option", { value: c }, c)));
-        control.value = previous.get(o.nom) ?? o.defaut ?? (o.choix || [])[0];
+        control.value = previous.get(o.nom) ?? defaultFor(o, people) ?? (o.choix || [])[0];
       } else if (o.type === "int") {
         control = h("input", { id, type: "number", inputmode: "numeric", step: 1, min: o.min, max: o.max,
-          dataset: { option: o.nom, kind: o.type }, value: previous.get(o.nom) ?? o.defaut ?? "" });
+          dataset: { option: o.nom, kind: o.type }, oninput: touch, value: previous.get(o.nom) ?? defaultFor(o, people) ?? "" });
       } else if (o.type === "bool") {
-        control = h("input", { id, type: "checkbox", dataset: { option: o.nom, kind: o.type } });
-        control.checked = previous.has(o.nom) ? previous.get(o.nom) : Boolean(o.defaut);
+        control = h("input", { id, type: "checkbox", dataset: { option: o.nom, kind: o.type }, onchange: touch });
+        control.checked = previous.has(o.nom) ? previous.get(o.nom) : Boolean(defaultFor(o, people));
       } else {
         control = h("input", { id, type: "file", accept: ".txt,text/plain", dataset: { option: o.nom, kind: "text" },
           onchange: (event) => readOptionFile(o.nom, event.target) });
@@ -142,7 +160,7 @@ function renderSeats() {
   const rows = [];
   for (let i = 0; i < count; i++) {
     const id = `place-${i}`;
-    const select = h("select", { id, dataset: { seat: i } },
+    const select = h("select", { id, dataset: { seat: i }, onchange: renderOptions },
       h("option", { value: "humain" }, "Personne"),
       robots.map((r) => h("option", { value: `robot:${r.nom}`, title: r.portrait || "" }, `Robot — ${r.titre}`)),
     );
