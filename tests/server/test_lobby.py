@@ -12,7 +12,11 @@ def create(client: TestClient, **overrides: Any) -> dict[str, Any]:
         "jeu": "gutenberg",
         "joueurs": 3,
         "nom": "Alice",
-        "places": [{"type": "humain"}, {"type": "humain"}, {"type": "robot", "niveau": "greedy"}],
+        "places": [
+            {"type": "humain"},
+            {"type": "humain"},
+            {"type": "robot", "niveau": "intermediaire"},
+        ],
     }
     body.update(overrides)
     response = client.post("/api/tables", json=body)
@@ -38,11 +42,14 @@ def test_games_lists_gutenberg_with_modes_options_and_bot_levels(client: TestCli
     assert options["difficulte"]["choix"] == ["facile", "normal", "difficile"]
     assert options["difficulte"]["modes"] == ["solo"]
     assert options["paquet"]["type"] == "text"
+    # The four levels, weakest first; the engines (random, greedy…) are not offered.
     assert [(r["nom"], r["titre"]) for r in gutenberg["robots"]] == [
-        ("random", "Débutant"),
-        ("greedy", "Intermédiaire"),
-        ("strong", "Fort"),
+        ("debutant", "Débutant"),
+        ("intermediaire", "Intermédiaire"),
+        ("fort", "Fort"),
+        ("expert", "Expert"),
     ]
+    assert all(len(r["portrait"]) > 40 for r in gutenberg["robots"])
 
 
 def test_create_table_seats_the_creator_as_host(client: TestClient) -> None:
@@ -67,7 +74,7 @@ def test_refused_creations_say_why_and_create_nothing(client: TestClient) -> Non
         ({"joueurs": "trois"}, 400, "requete_invalide"),
         ({"places": [{"type": "humain"}]}, 400, "requete_invalide"),
         ({"places": [{"type": "robot", "niveau": "génie"}] * 3}, 400, "niveau_inconnu"),
-        ({"places": [{"type": "robot", "niveau": "greedy"}] * 3}, 400, "requete_invalide"),
+        ({"places": [{"type": "robot", "niveau": "expert"}] * 3}, 400, "requete_invalide"),
         ({"nom": "  "}, 400, "nom_invalide"),
         ({"options": {"mode": "solo"}}, 400, "options_invalides"),
         ({"options": {"paquet": "ceci n'est pas un paquet"}}, 400, "options_invalides"),
@@ -141,11 +148,22 @@ def test_host_turns_an_empty_seat_into_a_bot(client: TestClient) -> None:
     url = f"/api/tables/{table_id}/places/1/robot"
     unknown = client.post(url, json={"jeton": host, "niveau": "génie"})
     assert unknown.status_code == 400
-    made = client.post(url, json={"jeton": host, "niveau": "strong"})
+    made = client.post(url, json={"jeton": host, "niveau": "expert"})
     assert made.status_code == 200
     assert made.json()["places"][1]["type"] == "robot"
-    assert made.json()["places"][1]["niveau"] == "strong"
+    assert made.json()["places"][1]["niveau"] == "expert"
+    assert made.json()["places"][1]["nom"] == "Robot 2 (Expert)"
     assert client.post(f"/api/tables/{table_id}/start", json={"jeton": host}).status_code == 200
+
+
+def test_a_table_stored_with_an_engine_name_keeps_its_bot(client: TestClient) -> None:
+    # Tables created before the four levels hold « greedy »…: they still start and play.
+    body = {"places": [{"type": "humain"}, {"type": "robot", "niveau": "greedy"}], "joueurs": 2}
+    created = create(client, **body)
+    table = client.get(f"/api/tables/{created['table']}").json()
+    assert table["places"][1]["nom"] == "Robot 2 (Glouton)"
+    started = client.post(f"/api/tables/{created['table']}/start", json={"jeton": created["jeton"]})
+    assert started.status_code == 200
 
 
 def test_pages_are_served_in_french(client: TestClient) -> None:

@@ -67,7 +67,7 @@ class Decision:
 def decide(bot: Bot, observation: Observation, draws: Draws) -> Decision:
     """The bot's :class:`Decision`: its own ``decide`` when it has one (the level bots, which
     draw a thinking time after choosing, so ``choose`` and ``decide`` play the same action),
-    else ``choose`` with no thinking time.
+    else ``choose`` with the time its ``pace(action)`` gives, if any, else none.
 
     >>> from ludotheque.games.encheres import Encheres
     >>> from ludotheque.core.rng import Rng
@@ -81,7 +81,9 @@ def decide(bot: Bot, observation: Observation, draws: Draws) -> Decision:
         decision = own(observation, draws)
         assert isinstance(decision, Decision)
         return decision
-    return Decision(bot.choose(observation, draws))
+    action = bot.choose(observation, draws)
+    pace = getattr(bot, "pace", None)  # an engine that only says how long an action takes
+    return Decision(action, float(pace(action)) if callable(pace) else 0.0)
 
 
 class RandomBot:
