@@ -15,7 +15,14 @@ from ludotheque.core.rng import Rng
 from ludotheque.games.letter import Letter
 from ludotheque.games.letter.actions import ChooseSize, FreeLetter, Knock, NoKnock, Turn
 from ludotheque.games.letter.board import Board, Tile
-from ludotheque.games.letter.bots import BOTS, GreedyBot, RandomBot, StrongBot, make_bot
+from ludotheque.games.letter.bots import (
+    BOTS,
+    GreedyBot,
+    LetterLevelBot,
+    RandomBot,
+    StrongBot,
+    make_bot,
+)
 from ludotheque.games.letter.bots_greedy import candidates, greedy_action, least_useful
 from ludotheque.games.letter.bots_strong import best_reply
 from ludotheque.games.letter.paths import best_combinations, is_new, new_words, readable_words
@@ -29,7 +36,7 @@ TINY = 3  # evaluations per turn for the strong bot in tests
 
 
 def bot(name: str) -> Any:
-    return make_bot(name, max_iterations=TINY) if name == "strong" else make_bot(name)
+    return make_bot(name, max_iterations=TINY) if name in ("strong", "expert") else make_bot(name)
 
 
 # --- full games -------------------------------------------------------------------------
@@ -59,7 +66,11 @@ def test_greedy_plays_other_tables_legally(options: dict[str, Any]) -> None:
 
 
 def test_registry_and_factory() -> None:
-    assert set(BOTS) == {"random", "greedy", "strong"}
+    levels = {"debutant", "intermediaire", "fort", "expert"}
+    assert set(BOTS) == {"random", "greedy", "strong"} | levels
+    for name in levels:
+        made = make_bot(name)
+        assert isinstance(made, LetterLevelBot) and made.profile.name == name
     assert isinstance(make_bot("greedy"), GreedyBot)
     assert isinstance(make_bot("random"), RandomBot)
     assert make_bot("strong", max_iterations=5).max_iterations == 5  # type: ignore[attr-defined]
@@ -229,7 +240,10 @@ def twin(state: LetterState, seat: int) -> LetterState:
     return other
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
+ALL_BOTS = ["random", "greedy", "strong", "debutant", "intermediaire", "fort", "expert"]
+
+
+@pytest.mark.parametrize("name", ALL_BOTS)
 def test_the_choice_depends_on_the_view_only(name: str) -> None:
     state = GAME.new(3, 7, {"mode": "classique"})
     assert isinstance(state, LetterState)
@@ -272,7 +286,7 @@ class TrappedState:
         raise TrapSprung(f"the bot read {name!r} of the true state")
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
+@pytest.mark.parametrize("name", ALL_BOTS)
 def test_bots_see_the_game_through_determinize_only(name: str) -> None:
     state = GAME.new(3, 2, {"mode": "classique", "tirage": "hasard"})
     assert isinstance(state, LetterState)

@@ -8,7 +8,7 @@ import pytest
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.games.letter.actions import Claim, FreeLetter, Knock, NoKnock, Pass, Timeout
-from ludotheque.games.letter.state import LetterState
+from ludotheque.games.letter.state import KNOCK_SECONDS, LetterState
 
 from .rules_helpers import arrange, new, no_knocks, tile, turn, words_of
 
@@ -124,6 +124,42 @@ def test_d16_the_knock_window_can_be_switched_off():
     assert state.phase == "jeu" and state.to_move() == {1}
 
 
+def test_d16_the_knock_window_closes_by_itself():
+    """« On peut frapper une fois que le sablier d'un autre joueur est écoulé » — and not
+    forever: each seat still silent has ``frappe_secondes`` (8 by default), then lets it pass."""
+    state, _ = after_u()
+    timers = state.rule_timers()
+    assert [(t.seat, t.seconds, t.action) for t in timers] == [
+        (1, KNOCK_SECONDS, NoKnock()),
+        (2, KNOCK_SECONDS, NoKnock()),
+        (3, KNOCK_SECONDS, NoKnock()),
+    ]
+    assert len({t.key for t in timers}) == 3
+    assert state.view(1)["frappe"]["secondes"] == KNOCK_SECONDS
+    assert state.view(None)["sablier"] is None  # the window is not the 30 s hourglass
+    # A seat that decided has no timer left; the others' keep running (same keys).
+    decided = state.apply(2, NoKnock())
+    assert [t.seat for t in decided.rule_timers()] == [1, 3]
+    assert {t.key for t in decided.rule_timers()} < {t.key for t in timers}
+    # The timers' actions close the window: the game goes on as after « pas de frappe ».
+    for timer in decided.rule_timers():
+        decided = decided.apply(timer.seat, timer.action)
+    assert decided.phase == "jeu" and decided.to_move() == {1} and decided.rule_timers() == ()
+    # The next window is a new run of the timers (new keys).
+    later, _ = after_u()
+    later = no_knocks(later).apply(1, FreeLetter(later.letters_of(1)[0]))
+    assert later.phase == "frappe"
+    assert {t.key for t in later.rule_timers()}.isdisjoint({t.key for t in timers})
+
+
+def test_d16_the_knock_window_length_is_an_option():
+    state, _ = after_u(frappe_secondes=3)
+    assert {t.seconds for t in state.rule_timers()} == {3}
+    waiting, _ = after_u(frappe_secondes=0)  # 0: the window waits for everybody
+    assert waiting.phase == "frappe" and waiting.rule_timers() == ()
+    assert waiting.view(1)["frappe"]["secondes"] is None
+
+
 def test_d16_a_knocker_who_has_not_played_the_first_round_places_anywhere():
     state, ids = board_with_words()
     state = replace(state, first_done=(True, True, False, True))
@@ -139,7 +175,8 @@ def test_d17_the_hourglass_deadline_and_a_timeout():
     (timer,) = state.rule_timers()
     assert (timer.seat, timer.seconds, timer.action) == (0, 30, Timeout())
     after = state.apply(0, Timeout())
-    assert after.rule_timers() == ()  # the knock window has no rule-level deadline
+    # the knock window's own timers (D16), not an hourglass
+    assert {t.action for t in after.rule_timers()} == {NoKnock()}
     assert ids["U"] in after.free and after.hands[0] == ()  # its only letter goes free
     assert "Temps écoulé" in after.events[-1]
     assert after.phase == "frappe" and after.view(None)["sablier"] is None

@@ -10,7 +10,7 @@ import pytest
 from ludotheque.core.conformance import json_strings
 from ludotheque.core.errors import IllegalAction, InvalidOptions, NotYourTurn
 from ludotheque.games.letter.actions import ChooseSize, Knock, NoKnock
-from ludotheque.games.letter.state import DEAL, LetterState
+from ludotheque.games.letter.state import DEAL, KNOCK_SECONDS, LetterState
 from ludotheque.games.letter.tiles import DEFAULT_BOARD_SIZE, MIN_BOARD_SIZE
 
 from .rules_helpers import GAME, TEST_TILES, arrange, new, no_knocks, tile, turn
@@ -24,14 +24,20 @@ def test_d1_options_defaults_and_modes():
         "tirage": "taille",
         "erreurs": "refus",
         "frapper": True,
+        "frappe_secondes": KNOCK_SECONDS,
         "sablier": False,
         "noms_de_lieux": False,
         "plateau": DEFAULT_BOARD_SIZE,
         "tuiles": None,
     }
+    # With a person at the table, the rulebook's penalty (D11); bots alone keep the refusal.
+    assert GAME.info.resolve_options(3, None, people=1)["erreurs"] == "penalite"
+    assert GAME.info.resolve_options(3, None, people=3)["erreurs"] == "penalite"
+    assert GAME.info.resolve_options(3, None, people=0)["erreurs"] == "refus"
+    assert GAME.info.resolve_options(3, {"erreurs": "refus"}, people=1)["erreurs"] == "refus"
     solo = GAME.info.resolve_options(1, None)
     assert solo["mode"] == "solo" and solo["variante_solo"] == "1" and solo["lettres_solo"] == 0
-    assert "comptage" not in solo and "frapper" not in solo
+    assert "comptage" not in solo and "frapper" not in solo and "frappe_secondes" not in solo
     with pytest.raises(InvalidOptions):
         GAME.new(7, 1)
     with pytest.raises(InvalidOptions):

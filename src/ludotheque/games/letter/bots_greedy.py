@@ -25,12 +25,14 @@ pending knocks are redrawn, everything else is public).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ludotheque.bots.base import Observation
 from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws
+from ludotheque.lexicon.prefixes import PrefixIndex
 
 from .actions import (
     Action,
@@ -47,7 +49,7 @@ from .actions import (
     Turn,
 )
 from .board import Board, Tile
-from .paths import WordPaths, best_combinations, best_placements, is_new, new_words
+from .paths import Noted, WordPaths, best_combinations, best_placements, is_new, new_words
 from .state import LetterState, word_points
 
 __all__ = [
@@ -55,8 +57,11 @@ __all__ = [
     "SIZE_PREFERENCE",
     "Candidate",
     "GreedyBot",
+    "Namer",
     "candidates",
     "claims_for",
+    "fallback",
+    "first_turn_without_word",
     "greedy_action",
     "least_useful",
     "word_value",
@@ -98,11 +103,13 @@ def word_value(state: LetterState, word: str) -> float:
 
 
 def claims_for(
-    state: LetterState, *groups: WordPaths, noted: dict[str, list[frozenset[str]]] | None = None
+    state: LetterState, *groups: WordPaths, noted: Noted | None = None
 ) -> tuple[list[Claim], float]:
     """Every claim that can be named together from ``groups`` (each path new when named), and
     their value. The same word again only with completely different tiles (rule 8)."""
-    seen = {word: list(sets) for word, sets in (noted or state.noted()).items()}
+    seen: dict[str, list[AbstractSet[str]]] = {
+        word: list(sets) for word, sets in (state.noted() if noted is None else noted).items()
+    }
     claims: list[Claim] = []
     value = 0.0
     for words in groups:
@@ -117,6 +124,12 @@ def claims_for(
     return claims, value
 
 
+Namer = Callable[[WordPaths, WordPaths, Collection[str]], tuple[list[Claim], float]]
+"""The words a turn names: from the new words through the tiles placed, the other new words
+readable on the board and the ids of the tiles placed, the claims and their value (the greedy
+namer: every one, :func:`claims_for`). A tile placed and on no claim makes the turn unplayable."""
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """A turn the bot may play, and the value of its words."""
@@ -126,34 +139,54 @@ class Candidate:
     board: Board
 
 
-def candidates(state: LetterState, seat: Seat, top: int = CANDIDATES) -> list[Candidate]:
-    """The turns worth considering, best first (see the module doc)."""
+def candidates(
+    state: LetterState,
+    seat: Seat,
+    top: int = CANDIDATES,
+    *,
+    index: PrefixIndex | None = None,
+    namer: Namer | None = None,
+    score: Callable[[WordPaths], float] | None = None,
+) -> list[Candidate]:
+    """The turns worth considering, best first (see the module doc).
+
+    ``index``: the words the player sees (default: the table's dictionary); ``namer``: which of
+    them a turn names (default: every new word); ``score``: how placements are ranked while
+    searching (default: the value of every new path through the tile).
+    """
     board = state.board
-    index = state.words.index
+    index = index or state.words.index
     noted = state.noted()
     first = state.first_round(seat)
     letters = [state.catalog[t] for t in state.letters_of(seat)]
     frees = [] if first else [state.catalog[t] for t in state.free]
     standing = {} if first else new_words(board, index, noted)
 
-    def score(words: WordPaths) -> float:
+    def every_path(words: WordPaths) -> float:
         return sum(word_value(state, w) * len(paths) for w, paths in words.items())
 
+    def every_word(
+        through: WordPaths, other: WordPaths, _: Collection[str]
+    ) -> tuple[list[Claim], float]:
+        return claims_for(state, through, other, noted=noted)
+
+    score = score or every_path
+    name = namer or every_word
     found: list[Candidate] = []
     for tiles in (letters, frees):
         if not tiles:
             continue
         for placed in best_placements(board, tiles, index, noted, score, anywhere=first, top=top):
-            claims, value = claims_for(state, placed.words, standing, noted=noted)
+            claims, value = name(placed.words, standing, (placed.tile.id,))
             if not any(placed.tile.id in c.path for c in claims):
                 continue
             action = Turn((Placement(placed.tile.id, placed.x, placed.y),), tuple(claims))
             after = board.place(placed.tile, placed.x, placed.y, anywhere=first)
             found.append(Candidate(action, value, after))
     if frees:
-        found += _combinations(state, letters, frees, standing, score, top)
+        found += _combinations(state, letters, frees, standing, score, top, index, name)
     if not first:
-        found += _exchanges(state, letters, standing, noted)
+        found += _exchanges(state, letters, standing, noted, index, name)
     found.sort(key=lambda c: -c.value)
     return found
 
@@ -165,6 +198,8 @@ def _combinations(
     standing: WordPaths,
     score: Callable[[WordPaths], float],
     top: int,
+    index: PrefixIndex,
+    name: Namer,
 ) -> list[Candidate]:
     """Free letters placed with an own letter or with one another (VER + R, E = VERRE)."""
     noted = state.noted()
@@ -173,15 +208,15 @@ def _combinations(
         state.board,
         letters,
         frees,
-        state.words.index,
+        index,
         noted,
         score,
         widths=COMBINATION_WIDTHS,
         top=top,
     )
     for combination in combinations:
-        claims, value = claims_for(state, combination.words, standing, noted=noted)
         ids = {tile.id for tile, _, _ in combination.placements}
+        claims, value = name(combination.words, standing, ids)
         if not ids <= {t for claim in claims for t in claim.path}:
             continue
         placements = tuple(Placement(tile.id, x, y) for tile, x, y in combination.placements)
@@ -196,11 +231,12 @@ def _exchanges(
     state: LetterState,
     letters: Sequence[Tile],
     standing: WordPaths,
-    noted: dict[str, list[frozenset[str]]],
+    noted: Noted,
+    index: PrefixIndex,
+    name: Namer,
 ) -> list[Candidate]:
     """An own letter replacing a blank on the board (rule 14), with a new word through it."""
     found: list[Candidate] = []
-    index = state.words.index
     for item in state.board.placed:
         if not item.tile.blank:
             continue
@@ -219,7 +255,9 @@ def _exchanges(
                 through = new_words(after, index, noted, through=tile.id)
                 if not through:
                     continue
-                claims, value = claims_for(state, through, standing, noted=noted)
+                claims, value = name(through, standing, (tile.id,))
+                if not any(tile.id in c.path for c in claims):
+                    continue
                 if best is None or value > best.value:
                     action = Turn((Placement(tile.id, x, y),), tuple(claims), item.tile.id)
                     best = Candidate(action, value, after)
@@ -240,7 +278,9 @@ def _centre_distance(board: Board, tile: Tile, x: int, y: int) -> float:
     return cx * cx + cy * cy
 
 
-def _first_without_word(state: LetterState, seat: Seat) -> Turn:
+def first_turn_without_word(state: LetterState, seat: Seat) -> Turn:
+    """First round, no word to make: the most useful letter nearest the centre (touching the
+    tiles already placed when it can)."""
     board = state.board
     tiles = [state.catalog[t] for t in state.letters_of(seat)]
     tile = max(tiles, key=lambda t: (usefulness(t.letter), -t.width * t.height))
@@ -302,7 +342,7 @@ def greedy_action(
     if found:
         return found[0].action
     if state.first_round(seat):
-        return _first_without_word(state, seat)
+        return first_turn_without_word(state, seat)
     return fallback(state, seat)
 
 

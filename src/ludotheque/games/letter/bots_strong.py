@@ -21,6 +21,8 @@ greedy bot's choice.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from ludotheque.bots.base import Observation
 from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws
@@ -29,7 +31,7 @@ from .actions import Action
 from .bots_greedy import SIZE_PREFERENCE, Candidate, candidates, greedy_action
 from .state import LetterState
 
-__all__ = ["DEFAULT_ITERATIONS", "StrongBot", "best_reply"]
+__all__ = ["DEFAULT_ITERATIONS", "StrongBot", "best_reply", "look_ahead"]
 
 DEFAULT_ITERATIONS = 8
 REPLY_WEIGHT = 1.0
@@ -39,6 +41,30 @@ def best_reply(state: LetterState, seat: Seat) -> float:
     """The greedy value of the best turn ``seat`` could play on ``state``'s board."""
     found = candidates(state, seat, top=1)
     return found[0].value if found else 0.0
+
+
+def look_ahead(
+    state: LetterState,
+    seat: Seat,
+    found: Sequence[Candidate],
+    reply_weight: float = REPLY_WEIGHT,
+    reply: Callable[[LetterState, Seat], float] = best_reply,
+) -> Candidate:
+    """The candidate of ``found`` (not empty) worth most once the best reply it leaves to any
+    other seat is taken off (``reply_weight`` × ``reply(after, other)``, by default its greedy
+    value); the first of equals."""
+    if len(found) < 2 or state.config.solo:
+        return found[0]
+    others = [s for s in range(state.players) if s != seat]
+    best: tuple[float, Candidate] | None = None
+    for candidate in found:
+        after = state.apply(seat, candidate.action)
+        assert isinstance(after, LetterState)
+        value = candidate.value - reply_weight * max(reply(after, other) for other in others)
+        if best is None or value > best[0]:
+            best = (value, candidate)
+    assert best is not None
+    return best[1]
 
 
 class StrongBot:
@@ -61,18 +87,6 @@ class StrongBot:
         if state.phase != "jeu":
             return greedy_action(state, seat, SIZE_PREFERENCE)
         found = candidates(state, seat, top=self.max_iterations)[: self.max_iterations]
-        if len(found) < 2 or state.config.solo:
-            return found[0].action if found else greedy_action(state, seat)
-        best: tuple[float, Candidate] | None = None
-        for candidate in found:
-            value = candidate.value - self.reply_weight * self._replies(state, seat, candidate)
-            if best is None or value > best[0]:
-                best = (value, candidate)
-        assert best is not None
-        return best[1].action
-
-    def _replies(self, state: LetterState, seat: Seat, candidate: Candidate) -> float:
-        after = state.apply(seat, candidate.action)
-        assert isinstance(after, LetterState)
-        others = [s for s in range(state.players) if s != seat]
-        return max(best_reply(after, other) for other in others)
+        if not found:
+            return greedy_action(state, seat)
+        return look_ahead(state, seat, found, self.reply_weight).action

@@ -24,7 +24,7 @@ from .actions import (
 )
 from .board import Board
 from .notation import complete_action, describe_action, format_action, parse_action
-from .state import DEAL, Catalog, Config, LetterState, dictionary
+from .state import DEAL, KNOCK_SECONDS, Catalog, Config, LetterState, dictionary
 from .tiles import (
     DEFAULT_BOARD_SIZE,
     MAX_BOARD_SIZE,
@@ -41,6 +41,7 @@ SOLO_LETTERS = {"1": 10, "2": 20}
 lettres », « Il convient de choisir une quantité à partir de 20 lettres »)."""
 MIN_SOLO_LETTERS = 5
 MAX_SOLO_LETTERS = 40
+MAX_KNOCK_SECONDS = 60
 
 
 class Letter(Game[LetterState, Action]):
@@ -89,8 +90,20 @@ class Letter(Game[LetterState, Action]):
                 "choice",
                 "refus",
                 choices=("refus", "penalite"),
+                # D10, D11: with a person at the table, the rulebook's penalty; bots alone
+                # (``simulate``) keep the refusal.
+                with_people=((1, "penalite"),),
             ),
             OptionSpec("frapper", "Frapper sur la table", "bool", True, modes=("classique",)),
+            OptionSpec(
+                "frappe_secondes",
+                "Fenêtre de frappe : secondes avant qu'elle se ferme seule (0 : sans limite)",
+                "int",
+                KNOCK_SECONDS,
+                minimum=0,
+                maximum=MAX_KNOCK_SECONDS,
+                modes=("classique",),
+            ),
             OptionSpec("sablier", "Sablier de 30 secondes", "bool", False),
             OptionSpec(
                 "noms_de_lieux", "Noms propres admis (lieux, mais aussi prénoms)", "bool", False
@@ -148,6 +161,8 @@ class Letter(Game[LetterState, Action]):
                 for step in range(players):
                     hands[(starter + step) % players].append(pool.pop(0))
         places = bool(options["noms_de_lieux"])
+        knock_seconds = options.get("frappe_secondes", 0)
+        assert isinstance(knock_seconds, int)
         return LetterState(
             config=Config(
                 seats=players,
@@ -162,6 +177,7 @@ class Letter(Game[LetterState, Action]):
                 side=side,
                 quota=quota,
                 starter=starter,
+                knock_seconds=knock_seconds if not solo else 0,
             ),
             catalog=Catalog(tiles),
             words=dictionary(places),
@@ -174,6 +190,8 @@ class Letter(Game[LetterState, Action]):
             sheets=((),) * players,
             active=starter,
             first_done=(False,) * players,
+            played=(0,) * players,
+            placed_last=(),
             dry=0,
             turn=0,
             word_in_turn=False,

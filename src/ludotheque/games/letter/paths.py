@@ -81,6 +81,7 @@ __all__ = [
     "new_words",
     "path_word",
     "paths_of",
+    "prefixes_through",
     "readable_words",
     "words_through",
 ]
@@ -677,6 +678,39 @@ def paths_of(board: Board, word: str) -> list[Path]:
             if word.startswith(letter):
                 extend(tile_id, len(letter), (tile_id,))
     return sorted(found)
+
+
+def prefixes_through(board: Board, tile_id: str, index: PrefixIndex, longest: int = 7) -> WordPaths:
+    """Every reading of ``board`` through tile ``tile_id`` that starts some word of ``index``,
+    words or not, of 2 to ``longest`` letters, with its paths: what looks like a word there.
+
+    The bots' guesses (a word a level is not sure of) are drawn from these.
+
+    >>> index = PrefixIndex.build(["MURE", "RUE", "ROUE"])
+    >>> board = Board.empty(3, 1)
+    >>> for tile, x in [(Tile("t1", "M", 1, 1), 0), (Tile("t2", "U", 1, 1), 1),
+    ...                 (Tile("t3", "R", 1, 1), 2)]:
+    ...     board = board.place(tile, x, 0)
+    >>> sorted(prefixes_through(board, "t3", index))  # MUR starts MURE; RU starts RUE
+    ['MUR', 'RU']
+    """
+    letters = {item.tile.id: item.tile.letter for item in board.placed if not item.tile.blank}
+    if tile_id not in letters:
+        return {}
+    found: dict[str, list[Path]] = {}
+
+    def extend(text: str, path: Path) -> None:
+        if tile_id in path and len(text) >= MIN_LETTERS:
+            found.setdefault(text, []).append(path)
+        for n in sorted(board.letter_neighbours(path[-1])):
+            grown = text + letters[n]
+            if n not in path and len(grown) <= longest and index.has_prefix(grown):
+                extend(grown, (*path, n))
+
+    for start in sorted(letters):
+        if index.has_prefix(letters[start]):
+            extend(letters[start], (start,))
+    return _word_paths(found)
 
 
 def path_word(board: Board, path: Iterable[str]) -> str:

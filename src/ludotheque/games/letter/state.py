@@ -43,6 +43,7 @@ from .tiles import TileSet, size_key
 __all__ = [
     "DEAL",
     "HOURGLASS_SECONDS",
+    "KNOCK_SECONDS",
     "Catalog",
     "Config",
     "Dictionary",
@@ -62,6 +63,10 @@ DEAL: Mapping[int, int] = {2: 15, 3: 10, 4: 7, 5: 6, 6: 5}
 """Letters per player by table size (« 2 joueurs – chacun 15 lettres … »)."""
 HOURGLASS_SECONDS = 30
 """« le joueur dispose de 30 secondes pour exécuter son tour »."""
+KNOCK_SECONDS = 8
+"""D16: the knock window closes by itself after this many seconds (option ``frappe_secondes``):
+every seat still silent lets it pass. Long enough to see a word left on the board and click
+« Frapper », short enough that a person with nothing to say is not kept waiting."""
 DIE_FACES = 6
 
 
@@ -160,6 +165,7 @@ class Config(Shared):
     side: int
     quota: int  # letters dealt to each seat
     starter: Seat = 0  # the first player (drawn at set-up, D2)
+    knock_seconds: int = 0  # D16: the knock window closes by itself after this (0: never)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +175,7 @@ class Entry(Shared):
     word: str
     path: tuple[str, ...]
     turn: int
+    knock: bool = False  # noted by a knock (D16), not during the seat's own turn
 
     @property
     def points(self) -> int:
@@ -232,6 +239,8 @@ class LetterState(State[Action]):
     sheets: tuple[tuple[Entry, ...], ...]
     active: Seat  # to choose (tirage), to play (jeu), who just played (frappe)
     first_done: tuple[bool, ...]  # each seat has played its first-round turn
+    played: tuple[int, ...]  # turns each seat has played (a failed or timed-out one too)
+    placed_last: tuple[str, ...]  # the tiles the last turn left on the board (public)
     dry: int  # turns in a row without a new word, once everyone played a first turn
     turn: int  # turns played
     word_in_turn: bool  # the turn whose knock window is open noted a word
@@ -296,7 +305,22 @@ class LetterState(State[Action]):
         return tuple(actions)
 
     def rule_timers(self) -> tuple[RuleTimer[Action], ...]:
-        """D17: with ``sablier``, the 30 s of the seat to play (a knocker's turn too)."""
+        """D17: with ``sablier``, the 30 s of the seat to play (a knocker's turn too).
+
+        D16: in a knock window, each seat still silent has ``frappe_secondes`` to knock; when
+        they run out it lets the window pass (« pas de frappe »).
+        """
+        if self.phase == "frappe" and self.config.knock_seconds > 0:
+            return tuple(
+                RuleTimer(
+                    seat,
+                    self.config.knock_seconds,
+                    f"frappe-{self.turn}-place-{seat + 1}",
+                    NoKnock(),
+                )
+                for seat in self.window
+                if self.pending[seat] is None
+            )
         if not self.config.hourglass or self.phase != "jeu":
             return ()
         key = f"tour-{self.turn}-place-{self.active + 1}"
@@ -375,7 +399,8 @@ class LetterState(State[Action]):
         if isinstance(action, PlaceBlank):
             board = self.board.place(self.catalog[action.tile], action.x, action.y)
             hands = self._without(seat, {action.tile})
-            return replace(self, board=board, hands=hands)._end_turn(seat, word=False)
+            state = replace(self, board=board, hands=hands)
+            return state._end_turn(seat, word=False, placed=(action.tile,))
         if isinstance(action, Pass):
             return self._end_turn(seat, word=False)
         if isinstance(action, Timeout):
@@ -571,10 +596,11 @@ class LetterState(State[Action]):
         )
 
     def _note(
-        self, seat: Seat, words: Iterable[tuple[Claim, str]]
+        self, seat: Seat, words: Iterable[tuple[Claim, str]], *, knock: bool = False
     ) -> tuple[tuple[Entry, ...], ...]:
         sheets = list(self.sheets)
-        sheets[seat] = sheets[seat] + tuple(Entry(w, c.path, self.turn + 1) for c, w in words)
+        noted = tuple(Entry(w, c.path, self.turn + 1, knock) for c, w in words)
+        sheets[seat] = sheets[seat] + noted
         return tuple(sheets)
 
     def _turn(self, seat: Seat, action: Turn) -> LetterState:
@@ -615,7 +641,8 @@ class LetterState(State[Action]):
             sheets=self._note(seat, plan.words),
             events=events,
         )
-        return state._end_turn(seat, word=bool(plan.words))
+        placed = tuple(p.tile for p in action.placements)
+        return state._end_turn(seat, word=bool(plan.words), placed=placed)
 
     def _tile_text(self, tile_id: str) -> str:
         tile = self.catalog[tile_id]
@@ -631,12 +658,15 @@ class LetterState(State[Action]):
         state = replace(self, hands=hands, free=free, events=(*self.events, line))
         return state._end_turn(seat, word=False)
 
-    def _end_turn(self, seat: Seat, *, word: bool) -> LetterState:
+    def _end_turn(self, seat: Seat, *, word: bool, placed: tuple[str, ...] = ()) -> LetterState:
         # D18: a first-round turn (the last one too) never counts towards a dry round: for the
         # count it is as if it had noted a word.
         word = word or not self.first_done[seat]
         first_done = tuple(done or s == seat for s, done in enumerate(self.first_done))
-        state = replace(self, turn=self.turn + 1, first_done=first_done)
+        played = tuple(n + (s == seat) for s, n in enumerate(self.played))
+        state = replace(
+            self, turn=self.turn + 1, first_done=first_done, played=played, placed_last=placed
+        )
         if self.config.solo:
             if not state.hands[0] and not state.free:  # D21: nothing left to place
                 return replace(state, phase="fin", active=0)
@@ -694,7 +724,7 @@ class LetterState(State[Action]):
             valid, _ = state.judge(state.board, knock.words, state.noted())
             if valid:
                 winner = seat
-                state = replace(state, sheets=state._note(seat, valid))
+                state = replace(state, sheets=state._note(seat, valid, knock=True))
                 names = ", ".join(word for _, word in valid)
                 lines.append(
                     f"{_seat_name(seat).capitalize()} frappe avec succès ({names}) et joue."

@@ -41,7 +41,12 @@ def _tiles(state: LetterState, ids: tuple[str, ...]) -> list[JsonValue]:
 
 
 def _entry_json(entry: Entry) -> JsonObject:
-    return {"mot": entry.word, "chemin": list(entry.path), "tour": entry.turn}
+    return {
+        "mot": entry.word,
+        "chemin": list(entry.path),
+        "tour": entry.turn,
+        "frappe": entry.knock,
+    }
 
 
 def _claims_json(board: Board, claims: tuple[Claim, ...]) -> list[JsonValue]:
@@ -105,6 +110,8 @@ def build_view(state: LetterState, seat: Seat | None) -> JsonObject:
         "tour": state.turn,
         "premier_tour_joue": [bool(done) for done in state.first_done],
         "tours_sans_mot": state.dry,
+        "poses_au_dernier_tour": list(state.placed_last),
+        "tours_joues": list(state.played),
         "plateau": {
             "colonnes": board.columns,
             "lignes": board.rows,
@@ -128,6 +135,8 @@ def build_view(state: LetterState, seat: Seat | None) -> JsonObject:
             {
                 "fenetre": list(state.window),
                 "a_decide": [state.pending[s] is not None for s in range(state.players)],
+                # D16: the window closes by itself after these seconds (None: it waits).
+                "secondes": config.knock_seconds or None,
             }
             if state.phase == "frappe"
             else None
@@ -234,6 +243,8 @@ def invariant_violations(state: LetterState) -> list[str]:
 
 def _hourglass(state: LetterState) -> JsonValue:
     """D17: whose 30 s run now (the server turns the hourglass over, see ``rule_timers``)."""
+    if state.phase != "jeu":
+        return None  # the timers of a knock window are the window's (``frappe.secondes``)
     for timer in state.rule_timers():
         return {"place": timer.seat, "secondes": timer.seconds}
     return None
