@@ -374,6 +374,48 @@ def test_the_game_bots_are_used_when_they_exist():
         load_bots(["n'existe-pas"])
 
 
+def test_levels_by_their_french_titles_seat_as_place_n_with_the_title():
+    from ludotheque.games.gutenberg.bots_levels import GutenbergLevelBot
+
+    bots, notice = load_bots(["Débutant", "intermédiaire", "expert"])
+    assert notice is None
+    assert [bot.profile.name for bot in bots] == ["debutant", "intermediaire", "expert"]
+    assert all(isinstance(bot, GutenbergLevelBot) for bot in bots)
+    with pytest.raises(ValueError, match=r"Robot inconnu : « Champion » \(connus : debutant, "):
+        load_bots(["Champion"])
+    match = new_match(3, 5)
+    terminal = GutenbergTerminal(
+        match, console(), Person(), bots[:2], bot_labels=["Débutant", "intermediaire"]
+    )
+    assert terminal.names == ["Vous", "Place 2 (Débutant)", "Place 3 (Intermédiaire)"]
+
+
+def test_a_whole_game_against_a_debutant_from_the_command(tmp_path):
+    """``play gutenberg --bots Débutant``: the bot plays every decision to the end."""
+    path = tmp_path / "partie.json"
+    person = Person()
+
+    def state_now() -> GutenbergState:
+        state = GameRecord.loads(path.read_text(encoding="utf-8")).replay(GAME)
+        assert isinstance(state, GutenbergState)
+        return state
+
+    person.state_of = state_now
+    out = console()
+    status = play.play_game("gutenberg", out, person, seed=3, bots="Débutant", save=path)
+    text = flat(out.export_text())
+    assert status == 0, text
+    assert "contre 1 robot (Débutant)" in text
+    assert "Place 2 (Débutant)" in text
+    final = state_now()
+    assert final.is_over
+    assert any(move.seat == 1 and move.action["type"] == "ecrire" for move in final_moves(path))
+
+
+def final_moves(path: Path) -> list:
+    return list(GameRecord.loads(path.read_text(encoding="utf-8")).moves)
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

@@ -282,7 +282,7 @@ def test_three_players_to_the_end_screenshot(
 ) -> None:
     """A person and two bots play every round in the page; the final ranking shows."""
     page = new_page()
-    table_id = create_table(page, live_server, seats=["humain", "robot:greedy", "robot:random"])
+    table_id = create_table(page, live_server, seats=["humain", "robot:fort", "robot:debutant"])
 
     def screenshot(word: str) -> None:
         """The writing phase, word typed and previewed: at 1280 px, then at 360 px."""
@@ -351,7 +351,7 @@ def test_phone_width_lobby_and_table_without_horizontal_scroll(
     create_table(
         page,
         live_server,
-        seats=["humain", "robot:random", "robot:random"],
+        seats=["humain", "robot:debutant", "robot:debutant"],
         before_start=waiting_room,
     )
     assert horizontal_overflow(page) == []
@@ -391,7 +391,7 @@ def focus_next_card(page: Any) -> str:
 
 def test_keyboard_only_draft(page: Any, live_server: LiveServer) -> None:
     """Tab reaches a card of the packet, shows where the focus is, and Enter or Space picks it."""
-    create_table(page, live_server, seats=["humain", "robot:random", "robot:random"])
+    create_table(page, live_server, seats=["humain", "robot:debutant", "robot:debutant"])
     for key, picked_before in (("Enter", 0), ("Space", 1)):
         page.wait_for_selector(MY_TURN)
         assert page.get_attribute("#jeu", "data-phase") == "draft"
@@ -417,7 +417,7 @@ def test_keyboard_only_draft(page: Any, live_server: LiveServer) -> None:
 def test_illegal_word_shows_french_error_and_keeps_the_word(
     page: Any, live_server: LiveServer
 ) -> None:
-    create_table(page, live_server, seats=["humain", "robot:random"])
+    create_table(page, live_server, seats=["humain", "robot:debutant"])
     while True:
         page.wait_for_selector(MY_TURN)
         if page.get_attribute("#jeu", "data-phase") == "write":

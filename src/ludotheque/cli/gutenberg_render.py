@@ -22,6 +22,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from ludotheque.bots.levels import level
+from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
 from ludotheque.games.gutenberg.cards import Card, CardKind
@@ -30,6 +32,7 @@ from ludotheque.games.gutenberg.wordfinder import WordPlay, best_words
 __all__ = [
     "PHASES",
     "Narrator",
+    "bot_title",
     "card_of",
     "card_panel",
     "card_row",
@@ -102,8 +105,11 @@ def plural(count: int, word: str, plural_form: str | None = None) -> str:
 def seat_names(
     players: int, solo: bool, *, human: Seat | None = None, bots: Sequence[str] = ()
 ) -> list[str]:
-    """How seats are called: « Vous » for the human, « Place 2 (greedy) » for a bot...
+    """How seats are called: « Vous » for the human, « Place 2 (Débutant) » for a bot (a level
+    by its title, an engine by its name)...
 
+    >>> seat_names(3, False, human=0, bots=["debutant", "Expert"])
+    ['Vous', 'Place 2 (Débutant)', 'Place 3 (Expert)']
     >>> seat_names(3, False, human=0, bots=["greedy", "strong"])
     ['Vous', 'Place 2 (greedy)', 'Place 3 (strong)']
     >>> seat_names(2, False)
@@ -114,10 +120,22 @@ def seat_names(
         if seat == human:
             names.append("Vous")
         elif human is not None and seat - 1 < len(bots):
-            names.append(f"Place {seat + 1} ({bots[seat - 1]})")
+            names.append(f"Place {seat + 1} ({bot_title(bots[seat - 1])})")
         else:
             names.append("Joueur" if solo else f"Place {seat + 1}")
     return names
+
+
+def bot_title(name: str) -> str:
+    """A bot as a player reads it: a level's title (« Débutant »), else the name given.
+
+    >>> bot_title("intermediaire"), bot_title("hasard")
+    ('Intermédiaire', 'hasard')
+    """
+    try:
+        return level(name).title
+    except LudoError:
+        return name
 
 
 # --- cards ------------------------------------------------------------------------------------

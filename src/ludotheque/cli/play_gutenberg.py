@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.bots.base import Bot, Observation, RandomBot
+from ludotheque.bots.levels import LEVEL_NAMES
 from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.match import Match
@@ -59,6 +60,7 @@ __all__ = [
     "Ask",
     "GutenbergTerminal",
     "Quit",
+    "bot_key",
     "load_bots",
     "new_match",
     "rewards_of",
@@ -104,8 +106,9 @@ def new_match(
 def load_bots(names: Sequence[str]) -> tuple[list[Bot], str | None]:
     """Bots by name from the game's own module (``make_bot``), and a notice if it is missing.
 
-    « hasard » (or « random ») is always the generic random bot. Raises :class:`LudoError`
-    with a French message for an unknown name.
+    « hasard » (or « random ») is always the generic random bot; a level may be written as a
+    player reads it (« Débutant », « intermédiaire »). Raises :class:`LudoError` with a French
+    message for an unknown name.
     """
     if all(name in RANDOM_NAMES for name in names):
         return [RandomBot() for _ in names], None
@@ -120,12 +123,24 @@ def load_bots(names: Sequence[str]) -> tuple[list[Bot], str | None]:
         )
         return [RandomBot() for _ in names], notice
     known: Mapping[str, Any] = getattr(module, "BOTS", {})
-    for name in names:
-        if name not in RANDOM_NAMES and known and name not in known:
-            choices = ", ".join([*sorted(known), RANDOM_NAMES[0]])
+    keys = [bot_key(name) for name in names]
+    for name, key in zip(names, keys, strict=True):
+        if key not in RANDOM_NAMES and known and key not in known:
+            levels = [level for level in LEVEL_NAMES if level in known]
+            engines = sorted(set(known) - set(levels))
+            choices = ", ".join([*levels, *engines, RANDOM_NAMES[0]])
             raise LudoError(f"Robot inconnu : « {name} » (connus : {choices}).", code="unknown-bot")
     make: Callable[[str], Bot] = module.make_bot
-    return [RandomBot() if name in RANDOM_NAMES else make(name) for name in names], None
+    return [RandomBot() if key in RANDOM_NAMES else make(key) for key in keys], None
+
+
+def bot_key(name: str) -> str:
+    """The bot's name as the game's ``BOTS`` spells it: « Débutant » → ``debutant``.
+
+    >>> bot_key("Débutant"), bot_key("Intermédiaire"), bot_key("greedy"), bot_key("hasard")
+    ('debutant', 'intermediaire', 'greedy', 'hasard')
+    """
+    return normalize(name.strip()).lower()
 
 
 def rewards_of(state: GutenbergState) -> dict[str, str]:

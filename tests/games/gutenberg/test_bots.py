@@ -54,7 +54,7 @@ def test_every_bot_plays_solo_games_legally(name: str, difficulty: str) -> None:
 
 
 def test_registry_and_factory() -> None:
-    assert set(BOTS) == {"random", "greedy", "strong"}
+    assert {"random", "greedy", "strong"} <= set(BOTS)  # the engines stay beside the levels
     assert isinstance(make_bot("greedy"), GreedyBot)
     strong = make_bot("strong", think_seconds=0.5)
     assert isinstance(strong, StrongBot) and strong.max_iterations is None

@@ -1,19 +1,27 @@
-"""Gutenberg's bots, by name: ``random``, ``greedy`` and ``strong``.
+"""Gutenberg's bots, by name: the four levels, and the engines they are built from.
+
+The levels (:mod:`.bots_levels`, one class reading a :class:`~ludotheque.bots.levels.Profile`)
+are what the lobby and the terminal offer: ``debutant``, ``intermediaire``, ``fort`` and
+``expert`` (« Débutant » works too). The engines stay for ``simulate``, the benchmarks and the
+tables stored before the levels:
 
 - ``random``: the generic :class:`~ludotheque.bots.base.RandomBot` (in the writing phase it
   uses the state's own sampler, one of the best words or none, through ``determinize``);
 - ``greedy`` (:mod:`.bots_greedy`): the exact best word, one-step heuristics elsewhere;
 - ``strong`` (:mod:`.bots_strong`): determinised Monte Carlo search from its own view, with a
   budget in evaluations (``max_iterations``, reproducible) or in seconds (``think_seconds``).
+  The Expert level plays it.
 
 >>> sorted(BOTS)
-['greedy', 'random', 'strong']
+['debutant', 'expert', 'fort', 'greedy', 'intermediaire', 'random', 'strong']
 >>> make_bot("strong", max_iterations=20).max_iterations
 20
->>> make_bot("belote")
+>>> make_bot("Débutant").profile.title
+'Débutant'
+>>> make_bot("belote")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: Robot inconnu : « belote ». Robots connus : greedy, random, strong.
+ValueError: Robot inconnu : « belote ». Robots connus : debutant, intermediaire, fort, expert, ...
 """
 
 from __future__ import annotations
@@ -22,22 +30,29 @@ from collections.abc import Callable
 from typing import Any
 
 from ludotheque.bots.base import Bot, RandomBot
+from ludotheque.bots.levels import LEVEL_NAMES, level_factories
+from ludotheque.lexicon.normalize import normalize
 
 from .bots_greedy import GreedyBot
+from .bots_levels import GutenbergLevelBot
 from .bots_strong import StrongBot
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = ["BOTS", "GreedyBot", "GutenbergLevelBot", "RandomBot", "StrongBot", "make_bot"]
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "strong": StrongBot,
+    **level_factories(GutenbergLevelBot),
 }
 
 
 def make_bot(name: str, **options: Any) -> Bot:
-    """A new bot by name; ``options`` go to its constructor (``max_iterations``…)."""
-    factory = BOTS.get(name)
+    """A new bot by name (a level may be written as a player reads it: « Débutant »);
+    ``options`` go to its constructor (``max_iterations``…)."""
+    factory = BOTS.get(name) or BOTS.get(normalize(name.strip()).lower())
     if factory is None:
-        raise ValueError(f"Robot inconnu : « {name} ». Robots connus : {', '.join(sorted(BOTS))}.")
+        engines = sorted(set(BOTS) - set(LEVEL_NAMES))
+        known = ", ".join([*LEVEL_NAMES, *engines])
+        raise ValueError(f"Robot inconnu : « {name} ». Robots connus : {known}.")
     return factory(**options)

@@ -24,7 +24,7 @@ from ludotheque.core.json_types import JsonValue
 from ludotheque.lexicon import common_words
 
 from .cards import VOWELS, Card
-from .wordfinder import WordPlay, best_words
+from .wordfinder import WordIndex, WordPlay, best_words
 
 __all__ = [
     "WordOracle",
@@ -79,17 +79,26 @@ class WordOracle:
     (3, 0, 'TE')
     """
 
-    __slots__ = ("_scores", "hits", "limit", "words")
+    __slots__ = ("_scores", "hits", "index", "limit", "words")
 
-    def __init__(self, words: frozenset[str] | None = None, limit: int = 200_000) -> None:
+    def __init__(
+        self,
+        words: frozenset[str] | None = None,
+        limit: int = 200_000,
+        *,
+        index: WordIndex | None = None,
+    ) -> None:
+        """``words``: the word list (default: the common lexicon); ``index``: its index, when
+        the caller keeps one (else the word finder's cache holds it)."""
         self.words = common_words().words if words is None else words
+        self.index = index
         self.limit = limit
         self._scores: dict[HandKey, int] = {}
         self.hits = 0
 
     def best(self, cards: Sequence[Card]) -> WordPlay | None:
         """The exact best word (``best_words(cards)[0]``), or ``None``."""
-        plays = best_words(cards, top=1, words=self.words)
+        plays = best_words(cards, top=1, words=self.words, index=self.index)
         if not plays:
             self._remember(hand_key(cards), 0)
             return None
@@ -98,7 +107,7 @@ class WordOracle:
 
     def top(self, cards: Sequence[Card], count: int) -> list[WordPlay]:
         """The ``count`` best words, best first."""
-        return best_words(cards, top=count, words=self.words)
+        return best_words(cards, top=count, words=self.words, index=self.index)
 
     def score(self, cards: Sequence[Card]) -> int:
         """The score of the best word (0 when none can be spelt), cached."""
@@ -107,7 +116,7 @@ class WordOracle:
         if known is not None:
             self.hits += 1
             return known
-        plays = best_words(cards, top=1, words=self.words)
+        plays = best_words(cards, top=1, words=self.words, index=self.index)
         value = plays[0].score if plays else 0
         self._remember(key, value)
         return value

@@ -701,7 +701,11 @@ def word_index(words: Iterable[str] | None = None) -> WordIndex:
 
 
 def best_words(
-    cards: Iterable[Card], top: int = 1, words: Iterable[str] | None = None
+    cards: Iterable[Card],
+    top: int = 1,
+    words: Iterable[str] | None = None,
+    *,
+    index: WordIndex | None = None,
 ) -> list[WordPlay]:
     """The ``top`` best words ``cards`` can spell, best first; ``[]`` when none can be.
 
@@ -710,13 +714,16 @@ def best_words(
     for the common lexicon) and cached, so pass the same frozenset or lexicon each time. Order:
     score, highest card, more letters, then alphabetical. Exact: the same as spelling every
     word of the list with :func:`~ludotheque.games.gutenberg.spelling.best_spelling`. Each
-    card of ``cards`` is one physical card, even if two are equal.
+    card of ``cards`` is one physical card, even if two are equal. ``index``: an index built
+    by the caller (:meth:`WordIndex.build`), searched instead of the cached index of
+    ``words`` (the bot levels keep one per vocabulary).
     """
     if top < 1:
         return []
     speller = Speller(cards)
     plays = []
-    for word, points, _ in _Search(word_index(words), speller, top).run():
+    searched = word_index(words) if index is None else index
+    for word, points, _ in _Search(searched, speller, top).run():
         spelling = speller.best(word)
         assert spelling is not None
         plays.append(WordPlay(word, points, spelling))
