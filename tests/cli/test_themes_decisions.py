@@ -18,7 +18,7 @@ from ludotheque.server.storage import SeatRow, Storage, TableRow
 
 def judged_game() -> Match:
     """A game where seat 0 says a word outside VILLE's vocabulary, refused by the judge."""
-    match = Match.start(Themes(), 2, 3, {"mode": "classique"})
+    match = Match.start(Themes(), 2, 3, {"mode": "classique", "jugement": "juge"})
     state = match.state
     assert isinstance(state, ThemesState)
     seat = state.active

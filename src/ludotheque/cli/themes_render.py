@@ -196,7 +196,8 @@ def _decisions(view: JsonObject, names: Sequence[str]) -> Text | None:
         themes = " + ".join(_strs(decision.get("themes")))
         who = _names_of([_int(decision.get("place"))], names)
         how = by.get(str(decision.get("par")), str(decision.get("par")))
-        parts.append(f"« {decision.get('mot')} » ({themes}, {who}) : {verdict} par {how}")
+        why = f" ({decision['motif']})" if isinstance(decision.get("motif"), str) else ""
+        parts.append(f"« {decision.get('mot')} » ({themes}, {who}) : {verdict} par {how}{why}")
     return Text.assemble(("Décisions : ", "bold"), " ; ".join(parts))
 
 

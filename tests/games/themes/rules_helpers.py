@@ -13,8 +13,15 @@ from ludotheque.games.themes.state import Columns, Face, ThemesState
 ColumnIds = dict[int, tuple[list[str], list[str]]]
 
 
+def people_options(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` completed as the lobby does for a table of ``players`` people (so with a
+    judge: ``jugement`` defaults to ``juge`` from two people on, D17)."""
+    return dict(Themes().info.resolve_options(players, dict(options), people=players))
+
+
 def new_state(players: int = 3, seed: int = 1, **options: Any) -> ThemesState:
-    return Themes().new(players, seed, {"mode": "classique", **options})
+    """A classic table of ``players`` people (a judge decides words outside the vocabulary)."""
+    return Themes().new(players, seed, people_options(players, {"mode": "classique", **options}))
 
 
 def letter_ids(state: AnyThemesState, spec: str, taken: set[str]) -> list[str]:

@@ -9,11 +9,13 @@ import pytest
 from ludotheque.core.errors import IllegalAction, InvalidOptions, MalformedInput
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import EndTurn, Redraw, Timeout, Verdict, Word
-from ludotheque.games.themes.cards import default_themes
-from ludotheque.games.themes.judging import judge_seat, robot_verdict
+from ludotheque.games.themes.cards import default_themes, vocabulary
+from ludotheque.games.themes.judging import REASONS, judge_seat, robot_refusal, robot_verdict
 from ludotheque.games.themes.state import DRY_ROUNDS
 
 from .rules_helpers import arrange, letter_ids, new_state
+
+GAME = Themes()
 
 
 def ids(state, spec):
@@ -233,6 +235,16 @@ def test_d10_a_vote_of_the_others_a_majority_refuses():
     assert one_no.won_themes[0] != ()
 
 
+def test_d17_the_vocabulary_judges_when_fewer_than_two_people_sit_at_the_table():
+    info = Themes().info
+    assert info.resolve_options(2, {}, people=1)["jugement"] == "vocabulaire"
+    assert info.resolve_options(4, {}, people=0)["jugement"] == "vocabulaire"
+    assert info.resolve_options(3, {}, people=2)["jugement"] == "juge"
+    assert info.resolve_options(2, {}, people=2)["jugement"] == "juge"
+    assert info.resolve_options(2, {})["jugement"] == "vocabulaire"  # who sits: unknown
+    assert info.resolve_options(2, {"jugement": "vote"}, people=1)["jugement"] == "vote"
+
+
 def test_d17_a_table_without_judge_refuses_words_outside_the_vocabulary():
     state = arrange(
         new_state(3, seed=2, jugement="vocabulaire"),
@@ -246,10 +258,20 @@ def test_d17_a_table_without_judge_refuses_words_outside_the_vocabulary():
         state.apply(0, Word(0, "Rome-Est", (e, r, state.visible_letters(0)[0])))
 
 
-def test_d11_a_robot_judge_checks_spelling_and_plurals_only():
-    assert robot_verdict("porte-drapeau") and robot_verdict("Planche à voile")
-    assert not robot_verdict("xqzw") and not robot_verdict("outils")
+def test_d11_a_robot_judge_refuses_words_outside_the_vocabulary_and_never_a_non_word():
+    espace, ville = vocabulary("ESPACE").forms, vocabulary("VILLE").forms
+    # « appât » is a word, but not one of ESPACE's: refused, and the reason says why.
+    assert robot_refusal("appât", [espace]) == "hors_vocabulaire"
+    assert robot_refusal("marrk", [ville]) == robot_refusal("hgtn", [espace]) == "inconnu"
+    assert robot_refusal("outils", [ville]) == "pluriel"
+    assert robot_refusal("New York", [ville]) is None  # the vocabulary's own word
+    # Expert: a word must be in both vocabularies it claims.
+    assert robot_refusal("Némo", [vocabulary("DANS LA MER").forms, vocabulary("CINÉMA").forms])
+    # A theme without a vocabulary (the players' own card): the dictionary only.
+    assert robot_verdict("porte-drapeau", [{}]) and robot_verdict("Planche à voile")
+    assert not robot_verdict("xqzw", [{}]) and not robot_verdict("outils")
     assert robot_verdict("ananas")
+    assert REASONS["hors_vocabulaire"] == "hors vocabulaire"
 
 
 def test_d12_every_decision_is_logged_in_every_view():
@@ -265,7 +287,15 @@ def test_d12_every_decision_is_logged_in_every_view():
         "mot": "Rome-Est",
         "accepte": False,
         "par": "juge",
+        "motif": None,  # a person refuses without saying why
     }
+    # A robot judge says why; the line the players read does too.
+    robot = state.apply(0, Word(0, "Rome-Est", (e, r, o))).apply(2, Verdict(False, "inconnu"))
+    assert robot.view(0)["decisions"][-1]["motif"] == "pas un mot du dictionnaire"
+    assert "« Rome-Est » est refusé (pas un mot du dictionnaire)" in robot.events[-1]
+    said = state.apply(0, Word(0, "Rome-Est", (e, r, o)))
+    line = GAME.describe_action(said, 2, Verdict(False, "hors_vocabulaire"), 0, "Robot")
+    assert line == "Robot refuse « Rome-Est » : hors vocabulaire."
 
 
 # --- the hourglass -----------------------------------------------------------------------------

@@ -14,11 +14,11 @@ from ludotheque.games.themes.actions import GiveUp, Redraw, Timeout, Verdict, Wo
 from ludotheque.games.themes.judging import judge_seat
 from ludotheque.games.themes.state_simultaneous import SimultaneousState
 
-from .rules_helpers import column_ids, deal_columns, letter_ids, themes_on_top
+from .rules_helpers import column_ids, deal_columns, letter_ids, people_options, themes_on_top
 
 
 def new_state(players: int = 3, seed: int = 1, **options: object) -> SimultaneousState:
-    state = Themes().new(players, seed, {"mode": "simultanee", **options})
+    state = Themes().new(players, seed, people_options(players, {"mode": "simultanee", **options}))
     assert isinstance(state, SimultaneousState)
     return state
 

@@ -9,6 +9,8 @@ spaces and hyphens aside (:func:`~.cards.entry_key`).
 Word(column=2, word='New York', cards=('L01', 'L07'), fifth=False, packet=None)
 >>> encode_action(Verdict(False))
 {'type': 'refuser'}
+>>> decode_action({"type": "refuser", "motif": "hors_vocabulaire"})
+Verdict(accept=False, reason='hors_vocabulaire')
 >>> encode_action(decode_action({"type": "temps_ecoule"}))
 {'type': 'temps_ecoule'}
 """
@@ -19,6 +21,8 @@ from dataclasses import dataclass
 
 from ludotheque.core.errors import MalformedInput
 from ludotheque.core.json_types import JsonObject, JsonValue
+
+from .judging import REASONS
 
 __all__ = [
     "Action",
@@ -68,9 +72,14 @@ class Timeout:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The judge's (or a voter's) answer on a word outside the vocabulary; silence is yes."""
+    """The judge's (or a voter's) answer on a word outside the vocabulary; silence is yes.
+
+    ``reason``: why a word is refused, when the judge says (robot judges always do): a key of
+    :data:`~.judging.REASONS` (« hors vocabulaire »…).
+    """
 
     accept: bool
+    reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +102,8 @@ KINDS = ("mot", *_BARE)
 
 
 def encode_action(action: Action) -> JsonValue:
+    if isinstance(action, Verdict) and action.reason is not None:
+        return {"type": "refuser", "motif": action.reason}
     if isinstance(action, Word):
         data: JsonObject = {
             "type": "mot",
@@ -112,6 +123,17 @@ def _fail(message: str) -> MalformedInput:
     return MalformedInput(message)
 
 
+def _refusal(data: JsonObject) -> Verdict:
+    """A refusal with its reason: ``{"type": "refuser", "motif": "hors_vocabulaire"}``."""
+    extra = set(data) - {"type", "motif"}
+    if extra:
+        raise _fail(f"Champ inattendu pour « refuser » : {', '.join(sorted(extra))}.")
+    reason = data.get("motif")
+    if not isinstance(reason, str) or reason not in REASONS:
+        raise _fail(f"« motif » : {', '.join(REASONS)}.")
+    return Verdict(False, reason)
+
+
 def decode_action(data: JsonValue) -> Action:
     """An action from JSON; :class:`MalformedInput` (in French) when it is not one."""
     if not isinstance(data, dict):
@@ -119,6 +141,8 @@ def decode_action(data: JsonValue) -> Action:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in KINDS:
         raise _fail(f"Type de coup inconnu : {kind!r} (possibles : {', '.join(KINDS)}).")
+    if kind == "refuser" and "motif" in data:
+        return _refusal(data)
     if kind != "mot":
         extra = set(data) - {"type"}
         if extra:

@@ -33,7 +33,7 @@ from .cards import (
     parse_letters,
     parse_themes,
 )
-from .judging import JUDGE_SECONDS, Judging
+from .judging import JUDGE_SECONDS, REASONS, Judging
 from .search import best_cards
 from .state import HOURGLASS_SECONDS, Catalog, Columns, Config, Face, Judgement, ThemesState
 from .state_simultaneous import TURNED, SimultaneousConfig, SimultaneousState
@@ -131,8 +131,10 @@ class Themes(Game[AnyThemesState, Action]):
                 "jugement",
                 "Mots hors vocabulaire : le juge, un vote, ou refusés",
                 "choice",
-                "juge",
+                "vocabulaire",
                 choices=("juge", "vote", "vocabulaire"),
+                # D17: no person to judge (one person with robots): the vocabulary decides.
+                with_people=((2, "juge"),),
             ),
             OptionSpec(
                 "secondes",
@@ -422,8 +424,11 @@ class Themes(Game[AnyThemesState, Action]):
         if isinstance(action, Verdict):
             if state.claim is None:
                 return f"{name} juge."
-            verdict = "valide" if action.accept else "refuse"
-            return f"{name} {verdict} « {state.claim.word} »."
+            if action.accept:
+                return f"{name} valide « {state.claim.word} »."
+            said = REASONS.get(action.reason or "")
+            why = f" : {said}" if said else ""
+            return f"{name} refuse « {state.claim.word} »{why}."
         return f"{name} : temps écoulé."
 
     def illegal_examples(self, state: AnyThemesState, seat: Seat) -> Iterable[Action]:

@@ -14,8 +14,9 @@ active player's right (seat − 1) and the judge the one on its right (seat − 
 
 from __future__ import annotations
 
-from collections.abc import Container
-from typing import Literal
+from collections.abc import Collection, Container, Iterable, Mapping
+from types import MappingProxyType
+from typing import Final, Literal
 
 from ludotheque.core.protocol import Seat
 from ludotheque.lexicon import common_words, proper_nouns
@@ -23,16 +24,32 @@ from ludotheque.lexicon.normalize import normalize
 
 __all__ = [
     "JUDGE_SECONDS",
+    "REASONS",
     "Judging",
+    "Reason",
+    "dictionary_problem",
     "hourglass_seat",
     "judge_seat",
     "plural_of",
+    "robot_refusal",
     "robot_verdict",
 ]
 
 Judging = Literal["juge", "vote", "vocabulaire"]
 """Who decides a word outside the theme's vocabulary: the judge seat, a vote of the others, or
 nobody (the vocabulary only)."""
+
+Reason = Literal["hors_vocabulaire", "inconnu", "pluriel"]
+"""Why a judge refuses a word, when it says (robot judges always do)."""
+
+REASONS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "hors_vocabulaire": "hors vocabulaire",
+        "inconnu": "pas un mot du dictionnaire",
+        "pluriel": "pluriel en S",
+    }
+)
+"""What a player reads for each reason."""
 
 JUDGE_SECONDS = 15
 """How long the judge (or the voters) may take before silence means yes (D10)."""
@@ -61,25 +78,61 @@ def plural_of(key: str, vocabulary: Container[str]) -> str | None:
     return None
 
 
-def robot_verdict(text: str) -> bool:
-    """A robot judge's answer on a word outside the vocabulary (D11).
+def dictionary_problem(text: str) -> Reason | None:
+    """What a robot can see is wrong with ``text`` whatever the theme: a word of the answer
+    that is not in the dictionary (``inconnu``), or a plural made by adding S to a dictionary
+    word (``pluriel``, « Les mots au pluriel (pour mettre un S en dernier) ne sont pas
+    acceptés »); None when every word is spelled as in the dictionary (common words or proper
+    nouns: « Les noms propres sont autorisés », « Les mots composés sont acceptés »).
 
-    A robot cannot tell whether a word fits a theme; it checks what it can — that every word
-    of the answer is spelled as in the dictionary (common words or proper nouns) and that it is
-    not a plural made by adding S to a dictionary word — and otherwise says nothing, which
-    means yes (« qui ne dit mot consent »).
+    >>> dictionary_problem("marrk"), dictionary_problem("outils"), dictionary_problem("New York")
+    ('inconnu', 'pluriel', None)
     """
     words = [w for w in normalize(text).replace("-", " ").replace("'", " ").split() if w]
     if not words:
-        return False
+        return "inconnu"
     common, proper = common_words(), proper_nouns()
     for word in words:
         letters = "".join(ch for ch in word if "A" <= ch <= "Z")
         if len(letters) < 2:
             continue  # « à », « l' »: too short for the dictionary's lists
         if letters not in common and letters not in proper:
-            return False
+            return "inconnu"
     last = "".join(ch for ch in words[-1] if "A" <= ch <= "Z")
     # A plural by S (« outils »): refused when the word without its S is a word too. « Ananas »
     # passes; « tapis » does not (TAPI is a form of « tapir »): a robot errs on the rule's side.
-    return not (len(words) == 1 and last.endswith("S") and last[:-1] in common)
+    if len(words) == 1 and last.endswith("S") and last[:-1] in common:
+        return "pluriel"
+    return None
+
+
+def robot_refusal(text: str, vocabularies: Iterable[Collection[str]] = ()) -> Reason | None:
+    """Why a robot judge refuses ``text`` (D11), or None when it accepts it.
+
+    A robot cannot tell whether a word fits a theme: it keeps to what it knows. It refuses a
+    word that is not in the dictionary or is a plural by S (:func:`dictionary_problem`), and a
+    word outside the vocabulary of a theme it has one for (``hors_vocabulaire``: « appât » is
+    not an ESPACE word). Only for a theme without a vocabulary (a card the players typed in)
+    does it accept a dictionary word.
+
+    >>> robot_refusal("appât", [{"FUSEE"}]), robot_refusal("appât", [set()])
+    ('hors_vocabulaire', None)
+    >>> robot_refusal("hgtn", [{"HGTN"}])
+    'inconnu'
+    """
+    problem = dictionary_problem(text)
+    if problem is not None:
+        return problem
+    key = "".join(ch for ch in normalize(text) if "A" <= ch <= "Z")
+    if any(len(words) > 0 and key not in words for words in vocabularies):
+        return "hors_vocabulaire"
+    return None
+
+
+def robot_verdict(text: str, vocabularies: Iterable[Collection[str]] = ()) -> bool:
+    """A robot judge's answer on ``text``: yes unless :func:`robot_refusal` finds a reason.
+
+    >>> robot_verdict("porte-drapeau"), robot_verdict("Zroqxt")
+    (True, False)
+    """
+    return robot_refusal(text, vocabularies) is None

@@ -22,7 +22,7 @@ from ludotheque.core.rng import Draws, Rng
 from .actions import Action, EndTurn, GiveUp, Redraw, Timeout, Verdict, Word
 from .cards import HAND, LetterCard, ThemeCard, Vocabulary, entry_key, vocabulary
 from .claims import card_problems
-from .judging import JUDGE_SECONDS, Judging, judge_seat, plural_of
+from .judging import JUDGE_SECONDS, REASONS, Judging, judge_seat, plural_of
 from .search import vocabulary_words
 
 __all__ = [
@@ -107,6 +107,7 @@ class Claim:
     judges: tuple[Seat, ...]
     votes: tuple[bool | None, ...]
     number: int  # the table's n-th word sent to judgement (names its hourglass)
+    reasons: tuple[str | None, ...] = ()  # why each judge refused, when it said
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,22 +120,38 @@ class Judgement:
     word: str
     accepted: bool
     by: str  # "vocabulaire", "juge", "vote", "silence"
+    reason: str | None = None  # a refusal's reason, when the judge gave one (REASONS)
+
+    def refusal_line(self, tail: str) -> str:
+        """« « X » est refusé (hors vocabulaire) : ``tail`` »."""
+        said = REASONS.get(self.reason or "")
+        why = f" ({said})" if said else ""
+        return f"« {self.word} » est refusé{why} : {tail}"
 
 
-def cast_vote(claim: Claim, seat: Seat, accept: bool, turn: int) -> tuple[Claim, Judgement | None]:
+def cast_vote(
+    claim: Claim, seat: Seat, verdict: Verdict, turn: int
+) -> tuple[Claim, Judgement | None]:
     """Record ``seat``'s answer on ``claim``; once every judge has answered, the decision (D10):
-    the judge's word, or a vote that refuses only when more than half refuse."""
+    the judge's word, or a vote that refuses only when more than half refuse. A refusal keeps
+    the first reason a refusing judge gave."""
     votes = tuple(
-        accept if judge == seat else vote
+        verdict.accept if judge == seat else vote
         for judge, vote in zip(claim.judges, claim.votes, strict=True)
     )
-    claim = replace(claim, votes=votes)
+    old = claim.reasons or (None,) * len(claim.judges)
+    reasons = tuple(
+        verdict.reason if judge == seat and not verdict.accept else why
+        for judge, why in zip(claim.judges, old, strict=True)
+    )
+    claim = replace(claim, votes=votes, reasons=reasons)
     if any(vote is None for vote in votes):
         return claim, None
     refusals = sum(1 for vote in votes if vote is False)
     accepted = refusals * 2 <= len(votes) if len(votes) > 1 else refusals == 0
     by = "vote" if len(votes) > 1 else "juge"
-    return claim, Judgement(turn, claim.seat, claim.themes, claim.word, accepted, by)
+    reason = None if accepted else next((why for why in reasons if why is not None), None)
+    return claim, Judgement(turn, claim.seat, claim.themes, claim.word, accepted, by, reason)
 
 
 _SHARED = frozenset({"catalog", "rng", "config"})
@@ -244,6 +261,7 @@ def open_claim(
         judges=judges,
         votes=(None,) * len(judges),
         number=number,
+        reasons=(None,) * len(judges),
     )
 
 
@@ -514,7 +532,7 @@ class ThemesState(State[Action]):
         if isinstance(action, Redraw):
             return self._redraw(seat)
         if isinstance(action, Verdict):
-            return self._vote(seat, action.accept)
+            return self._vote(seat, action)
         if isinstance(action, Word):
             return self._say(seat, action)
         raise AssertionError(action)
@@ -612,9 +630,9 @@ class ThemesState(State[Action]):
         """D10: the judge seat (``juge``), or every other seat (``vote``)."""
         return judges_for(self.config.judging, seat, self.players)
 
-    def _vote(self, seat: Seat, accept: bool) -> ThemesState:
+    def _vote(self, seat: Seat, verdict: Verdict) -> ThemesState:
         assert self.claim is not None
-        claim, logged = cast_vote(self.claim, seat, accept, self.turn)
+        claim, logged = cast_vote(self.claim, seat, verdict, self.turn)
         if logged is None:
             return replace(self, claim=claim)
         accepted = logged.accepted
@@ -623,7 +641,7 @@ class ThemesState(State[Action]):
             action = Word(claim.column, claim.word, claim.cards, claim.fifth)
             state = state._award(claim.seat, action, claim.word)
         else:
-            line = f"« {claim.word} » est refusé : aucune carte n'est prise."
+            line = logged.refusal_line("aucune carte n'est prise.")
             state = replace(state, events=(*state.events, line))
         if state.phase == "fin" or not self.timed_out:
             return state

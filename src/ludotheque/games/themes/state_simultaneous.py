@@ -235,7 +235,7 @@ class SimultaneousState(State[Action]):
 
     def _next(self, seat: Seat, action: Action) -> SimultaneousState:
         if isinstance(action, Verdict):
-            return self._vote(seat, action.accept)
+            return self._vote(seat, action)
         if isinstance(action, Word):
             return self._say(seat, action)
         if isinstance(action, GiveUp):
@@ -316,25 +316,26 @@ class SimultaneousState(State[Action]):
             events=(*self.events, line, "Au juge de décider."),
         )
 
-    def _vote(self, seat: Seat, accept: bool) -> SimultaneousState:
+    def _vote(self, seat: Seat, verdict: Verdict) -> SimultaneousState:
         assert self.claim is not None
-        claim, logged = cast_vote(self.claim, seat, accept, self.round)
+        claim, logged = cast_vote(self.claim, seat, verdict, self.round)
         if logged is None:
             return replace(self, claim=claim)
         accepted = logged.accepted
         state = replace(self, claim=None, phase="recherche", judgements=(*self.judgements, logged))
         if accepted:
             return state._award(claim.seat, Word(claim.column, claim.word, claim.cards), claim.word)
-        return state._refused(claim.seat, claim.word)
+        return state._refused(claim.seat, logged)
 
-    def _refused(self, seat: Seat, word: str) -> SimultaneousState:
+    def _refused(self, seat: Seat, logged: Judgement) -> SimultaneousState:
         """« le joueur doit défausser une carte qu'il avait gagné précédemment (s'il n'en
         possède pas encore, il devra en défausser une la prochaine fois qu'il en gagnera
         une) »; he is out of this round."""
         state = replace(self, debts=add_at(self.debts, seat, 1))
         state, paid = state._pay_debt(seat)
-        line = f"« {word} » est refusé : place {seat + 1} " + (
-            f"défausse {paid[0]}." if paid else "devra défausser une carte à son prochain gain."
+        line = logged.refusal_line(
+            f"place {seat + 1} "
+            + (f"défausse {paid[0]}." if paid else "devra défausser une carte à son prochain gain.")
         )
         out = tuple(True if s == seat else o for s, o in enumerate(self.out))
         state = replace(state, out=out, events=(*state.events, line))

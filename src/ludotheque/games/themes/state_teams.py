@@ -366,7 +366,7 @@ class TeamsState(State[Action]):
             why = "Temps écoulé" if isinstance(action, Timeout) else "Fin de la manche"
             return self._end_round(why)
         if isinstance(action, Verdict):
-            return self._vote(seat, action.accept)
+            return self._vote(seat, action)
         if isinstance(action, Word):
             return self._say(seat, action)
         raise AssertionError(action)
@@ -475,9 +475,9 @@ class TeamsState(State[Action]):
             events=(*self.events, line),
         )
 
-    def _vote(self, seat: Seat, accept: bool) -> TeamsState:
+    def _vote(self, seat: Seat, verdict: Verdict) -> TeamsState:
         assert self.claim is not None
-        claim, logged = cast_vote(self.claim, seat, accept, self.round)
+        claim, logged = cast_vote(self.claim, seat, verdict, self.round)
         if logged is None:
             return replace(self, claim=claim)
         accepted = logged.accepted
@@ -486,7 +486,7 @@ class TeamsState(State[Action]):
             word = Word(claim.column, claim.word, claim.cards, packet=self.claim_packet)
             state = state._award(word, claim.word)
         else:
-            line = f"« {claim.word} » est refusé : aucune carte n'est prise."
+            line = logged.refusal_line("aucune carte n'est prise.")
             state = replace(state, events=(*state.events, line))
         if state.phase == "fin" or state.round != self.round or not self.timed_out:
             return state

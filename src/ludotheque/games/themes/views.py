@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
 
-from .judging import hourglass_seat
+from .judging import REASONS, hourglass_seat
 from .state import Face, ThemesState
 
 if TYPE_CHECKING:
@@ -109,6 +109,7 @@ def decisions_json(state: AnyState) -> list[JsonValue]:
             "mot": j.word,
             "accepte": j.accepted,
             "par": j.by,
+            "motif": REASONS.get(j.reason or ""),
         }
         for j in state.judgements[-SHOWN:]
     ]

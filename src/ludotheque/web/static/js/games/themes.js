@@ -761,7 +761,7 @@ class ThemesTable {
         },
         h("span", { class: "t-decision__verdict", "aria-hidden": "true" }, d.accepte ? "✓" : "✗"), " ",
         `${this.nameWithYou(d.place)} : « `, h("strong", {}, d.mot), ` » pour ${(d.themes || []).join(" + ")} — `,
-        `${d.accepte ? "accepté" : "refusé"}${DECIDED_BY[d.par] ? ` (${DECIDED_BY[d.par]})` : d.par ? ` (${d.par})` : ""}.`)))
+        `${d.accepte ? "accepté" : "refusé"}${DECIDED_BY[d.par] ? ` (${DECIDED_BY[d.par]}${d.motif ? ` : ${d.motif}` : ""})` : d.par ? ` (${d.par})` : ""}.`)))
         : h("p", { id: "t-decisions", class: "vide" }, "Aucun mot pour l'instant."));
   }
 }
