@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from ludotheque.bots.base import Observation
+from ludotheque.bots.base import Observation, decide
+from ludotheque.bots.levels import LEVELS
 from ludotheque.cli.play import play_game, replay_file
 from ludotheque.cli.play_themes import (
     ThemesTerminal,
@@ -25,10 +26,11 @@ from ludotheque.cli.themes_render import table_of
 from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonValue
 from ludotheque.core.match import Match
-from ludotheque.core.rng import Draws
+from ludotheque.core.rng import Draws, Rng
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import Action, EndTurn, GiveUp, Redraw, Verdict, Word
-from ludotheque.games.themes.bots_common import LevelBot, known_choices
+from ludotheque.games.themes.bots_common import EngineBot, known_choices
+from ludotheque.games.themes.bots_pace import word_seconds
 from ludotheque.games.themes.state import ThemesState
 from ludotheque.games.themes.state_simultaneous import SimultaneousState
 from ludotheque.games.themes.state_teams import PACKET_SIZES, TeamsState
@@ -273,9 +275,10 @@ def test_without_a_countdown_an_answer_past_the_hourglass_is_late() -> None:
 
 
 def judged_match() -> tuple[Match, StrayBot]:
-    """The bot starts and can say a word of another theme: the person (2 players) judges."""
+    """The bot starts and can say a word of another theme: the person (2 players, ``-o
+    jugement=juge``: the person asked to judge) judges."""
     for seed in range(300):
-        match = new_match(2, seed)
+        match = new_match(2, seed, extra={"jugement": "juge"})
         state = state_of(match)
         if state.active == 1 and state.word_choices(1, other_themes=True):
             return match, StrayBot()
@@ -404,7 +407,7 @@ def team_state(match: Match) -> TeamsState:
 def sim_match(seed_from: int = 0, *, bot_words: bool = True) -> Match:
     """A two-player Simultanée match where the person (and the greedy bot) have a word."""
     share = load_bots(["greedy"])[0]
-    assert isinstance(share, LevelBot)
+    assert isinstance(share, EngineBot)
     for seed in range(seed_from, seed_from + 300):
         match = new_match(2, seed, extra={"mode": "simultanee"})
         state = sim_state(match)
@@ -487,7 +490,7 @@ def test_the_person_wins_the_round_only_before_the_fastest_bot(late: bool) -> No
         match, out, lambda p: "rien", load_bots(["greedy"]), timed_ask=timed_ask, clock=clock
     )
     terminal.step()
-    assert len(seen) == 1 and 15 * 0.75 <= seen[0] <= 15 * 1.25  # greedy's finding time
+    assert seen == [15.0]  # greedy's time a word (its decision's seconds)
     moves = match.record.moves
     state = sim_state(match)
     text = out.export_text()
@@ -500,6 +503,65 @@ def test_the_person_wins_the_round_only_before_the_fastest_bot(late: bool) -> No
         assert state.won_themes[0] and not state.won_themes[1]
         assert "Vous proposez «" in text
     assert state.round == 2  # the round is over either way
+
+
+def test_a_level_races_at_the_pace_of_its_decision() -> None:
+    match = sim_match()
+    seen: dict[str, float] = {}
+    for name in ("debutant", "expert"):
+        bot = load_bots([name])[0]
+        state = sim_state(match)
+        # The terminal's draws for seat 1 (``bot_seed`` 0): the decision the bot will make.
+        expected = decide(bot, Observation.of(GAME, state, 1), Rng.from_seed(1).draws())
+        lefts: list[float] = []
+        clock = FakeClock()
+
+        def timed_ask(prompt: str, left: float, lefts: list[float] = lefts) -> str | None:
+            lefts.append(left)
+            return "rien"
+
+        terminal = ThemesTerminal(
+            Match.from_record(GAME, match.record),
+            console(),
+            lambda p: "rien",
+            [bot],
+            timed_ask=timed_ask,
+            clock=clock,
+        )
+        terminal.step()
+        assert lefts == [pytest.approx(expected.seconds)]
+        if isinstance(expected.action, Word):  # its word's time and its slap on the cards
+            least = 0.6 * (word_seconds(LEVELS[name], expected.action.word) + LEVELS[name].reaction)
+            assert expected.seconds >= least - 1e-9
+        seen[name] = expected.seconds
+    assert seen["debutant"] > seen["expert"]
+
+
+def test_a_level_takes_its_thinking_time_within_its_hourglass() -> None:
+    out = console()
+    clock = FakeClock()
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        clock.now += seconds
+
+    match = match_where(1)
+    terminal = ThemesTerminal(
+        match,
+        out,
+        lambda p: "quitter",
+        load_bots(["debutant"]),
+        clock=clock,
+        sleep=sleep,
+    )
+    while state_of(match).active == 1 and state_of(match).phase == "jeu":
+        terminal.step()
+    said = [move for move in match.record.moves if move.seat == 1]
+    assert slept and all(seconds > 0 for seconds in slept)
+    assert sum(slept) <= 45  # never past its hourglass
+    assert len([m for m in said if m.action["type"] == "mot"]) <= 3  # a Débutant: few words
+    assert "cherche un mot…" in out.export_text()
 
 
 def test_rien_leaves_the_round_to_the_bots() -> None:
@@ -524,7 +586,7 @@ def test_rien_leaves_the_round_to_the_bots() -> None:
 
 def test_a_refused_word_records_a_debt_then_costs_a_won_card() -> None:
     for seed in range(400):
-        match = new_match(2, seed, extra={"mode": "simultanee"})
+        match = new_match(2, seed, extra={"mode": "simultanee", "jugement": "juge"})
         if gibberish(sim_state(match)) is not None and sim_state(match).word_choices():
             break
     else:
@@ -570,7 +632,9 @@ def test_a_refused_word_records_a_debt_then_costs_a_won_card() -> None:
     assert "paie sa dette" in out.export_text()
     assert state.judgements[-1].accepted is False
     assert len(state.won_letters[0]) + len(state.won_themes[0]) == owned[0] - 1
-    assert any("est refusé : place 1 défausse l" in e for e in state.events)
+    assert any(
+        "est refusé (pas un mot du dictionnaire) : place 1 défausse l" in e for e in state.events
+    )
 
 
 # --- Équipe ------------------------------------------------------------------------------------

@@ -63,10 +63,10 @@ def a_seed_where_the_person_starts_with_a_word() -> int:
 def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_path: Path) -> None:
     save = tmp_path / "partie.json"
     seed = a_seed_where_the_person_starts_with_a_word()
-    options = ["--bots", "random", "--save", str(save), "-o", "secondes=120"]
+    options = ["--bots", "debutant", "--save", str(save), "-o", "secondes=120"]
     terminal.start(["play", "themes", "--seed", str(seed), *options])
     lines = terminal.wait(asking, "the first question")
-    assert "Thèmes (classique) — vous (place 1) contre 1 robot (random)" in lines[0]
+    assert "Thèmes (classique) — vous (place 1) contre 1 robot (debutant)" in lines[0]
     assert any("Votre main :" in line for line in lines)
     first = countdowns(terminal.screen())[-1]
     assert 110 <= first <= 120
@@ -122,15 +122,16 @@ def racing(lines: list[str]) -> bool:
 def test_simultaneous_a_word_before_the_bot_then_rien(terminal: Terminal, tmp_path: Path) -> None:
     save = tmp_path / "course.json"
     seed = a_simultaneous_seed_with_a_word()
-    options = ["--bots", "random", "--save", str(save), "-o", "mode=simultanee"]
+    options = ["--bots", "debutant", "--save", str(save), "-o", "mode=simultanee"]
     terminal.start(["play", "themes", "--seed", str(seed), *options])
     lines = terminal.wait(racing, "the first question of the race")
     assert "Thèmes (simultanee)" in lines[0]
     assert any("Manche 1 · cartes retournées" in line for line in lines)
     assert any(line.startswith("⏳ Le") for line in lines)  # the bots' thinking time, told
-    # random's finding time is at least 22 s (30 s × 0.75): the countdown starts there, and
-    # the live line says what it counts (no hourglass in this variant)
-    assert 20 <= countdowns(lines)[-1] <= 75
+    # the Débutant's time to find a word and slap the cards, or to give up, is at least 10 s
+    # (its slowness 1.6, spread down to × 0.6): the countdown starts there, and the live line
+    # says what it counts (no hourglass in this variant)
+    assert 10 <= countdowns(lines)[-1] <= 75
     assert any(line.startswith("⏳ Les robots cherchent :") for line in lines)
 
     state, moves = replayed_race(save)

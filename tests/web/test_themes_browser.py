@@ -37,7 +37,7 @@ DESKTOP = {"width": 1280, "height": 900}
 def create_from_lobby(
     page: Any, server: LiveServer, *, seconds: int | None = None, mode: str = "classique"
 ) -> str:
-    """A 2-player table (Alice and a beginner robot), words outside the vocabulary refused."""
+    """A 2-player table (Alice and a Débutant robot), words outside the vocabulary refused."""
     page.goto(server.url + "/")
     page.wait_for_selector("#jeu option[value='themes']", state="attached")
     page.select_option("#jeu", "themes")
@@ -45,7 +45,7 @@ def create_from_lobby(
     page.select_option("#mode", mode)
     page.fill("#nom", "Alice")
     page.select_option("#place-0", "humain")
-    page.select_option("#place-1", "robot:random")
+    page.select_option("#place-1", "robot:debutant")
     page.select_option("#opt-jugement", "vocabulaire")  # the robot's words: no judging to do
     if seconds is not None:
         page.fill("#opt-secondes", str(seconds))

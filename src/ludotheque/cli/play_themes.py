@@ -5,34 +5,39 @@ actions; the record is saved after every accepted action) with an injected conso
 ``timed_ask``, clock and sleep. Only the chosen actions are recorded: the bots' thinking times
 below are the terminal's, not the rules'.
 
+Bots take the time of their decision (:func:`ludotheque.bots.base.decide`: the levels' word
+grows with its length and rarity, :mod:`ludotheque.games.themes.bots_pace`; an engine's
+``seconds_per_word``), as on the server:
+
 - **Classique / Expert**: the person's turn runs under the rules' hourglass
   (``state.rule_timers()``): one hourglass for the whole turn, however many words are said; when
   it runs out the timer's action (« temps écoulé ») is submitted. When the person judges a word,
-  the judge's window runs too, and silence means yes.
+  the judge's window runs too, and silence means yes. A bot's turn: each word after its
+  thinking time (never past its hourglass), in a real terminal only.
 - **Simultanée** (no hourglass, two turned cards, everyone searches at once): a race. At the
   start of each round every bot still in it decides what it would say (a word, or « rien ») and
-  gets a *finding time* from its level: its ``seconds_per_word`` times a factor drawn in
-  [0.75, 1.25] (a bot that finds nothing gives up after twice its time). The person's prompt is
-  timed up to the earliest of those times; answering first with a valid word wins the round; when
-  the time passes (or the answer comes late), that bot says its word (or « rien ») and, if the
-  round goes on, the prompt resumes until the next bot's time. ``rien``: give up the round. When
-  every bot has given up, the person has all the time they need.
+  when (its decision's time: finding the word and slapping the cards, or searching in vain).
+  The person's prompt is timed up to the earliest of those times; answering first with a valid
+  word wins the round; when the time passes (or the answer comes late), that bot says its word
+  (or « rien ») and, if the round goes on, the prompt resumes until the next bot's time.
+  ``rien``: give up the round. When every bot has given up, the person has all the time they
+  need.
 - **Équipe** (seat ``s`` is in team ``s % équipes``): on the person's team's round, the team's
   hourglass runs (the countdown is the hourglass) and its three packets (1, 2, 3 cards) are
-  shown. Bot teammates search at the same time: each finds a word every ``seconds_per_word``
-  seconds (the first after that times the same drawn factor); the words found so far are said
-  whenever the person answers, before the answer, and when the hourglass runs out (if a packet
-  and a theme are left). ``fin`` hands over to the teammates: they say at once the words they
-  would find in the time left, then the round ends. Other teams' rounds are played by
-  their bots, each word costing its finder's ``seconds_per_word`` of that team's hourglass.
+  shown. Bot teammates search at the same time: each finds its next word after its decision's
+  time; the words found so far are said whenever the person answers, before the answer, and
+  when the hourglass runs out (if a packet and a theme are left). ``fin`` hands over to the
+  teammates: they say at once the words they would find in the time left, then the round ends.
+  Other teams' rounds are played by their bots, each word costing its finder's time of that
+  team's hourglass.
 
 Notation (:data:`NOTATIONS`, :func:`help_panel`): ``2 new york`` says a word for the theme of
 column 2 (the cards worth the most are chosen, :meth:`Themes.complete_action`), ``2 new york :
 E R O`` names the letters taken, ``2+ nemo`` (Expert) also claims the fifth pile's theme; ``main``,
 ``fin``, ``oui`` / ``non``; ``rien`` (Simultanée); ``p2 3 new york`` (Équipe: packet of 2 cards,
 column 3; without ``pN`` the packet worth the most is chosen). Bots come from
-:func:`ludotheque.bots.simulate.bot_factories` (the game's ``bots.BOTS``, or the random bot); a
-bot with a ``seconds_per_word`` attribute is paced.
+:func:`ludotheque.bots.simulate.bot_factories` (the game's ``bots.BOTS``: the four levels and
+the engines). The table is one person's: ``jugement`` defaults to ``vocabulaire`` (D17).
 """
 
 from __future__ import annotations
@@ -48,7 +53,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.bots.base import Bot, Observation
+from ludotheque.bots.base import Bot, Decision, Observation, decide
+from ludotheque.bots.levels import LEVELS
 from ludotheque.bots.simulate import bot_factories, bots_by_name
 from ludotheque.core.errors import IllegalAction, LudoError
 from ludotheque.core.json_types import JsonObject
@@ -66,6 +72,7 @@ from ludotheque.games.themes.actions import (
     Verdict,
     Word,
 )
+from ludotheque.games.themes.bots_common import judge_verdict
 from ludotheque.games.themes.game import AnyThemesState
 from ludotheque.games.themes.notation import (
     CLASSIC_NOTATION,
@@ -99,10 +106,8 @@ Ask = Callable[[str], str]
 HUMAN: Seat = 0
 MAX_BOT_ACTIONS = 60
 """A bot that keeps acting in one turn is stopped there (its turn ends)."""
-DEFAULT_PACE = 15.0
-"""The thinking time of a bot without ``seconds_per_word`` (Simultanée, Équipe)."""
-GIVE_UP_FACTOR = 2.0
-"""Simultanée: a bot that finds nothing says « rien » after this many times its pace."""
+DEFAULT_BOT = "intermediaire"
+"""The level a person plays against when they name none (the server's default too)."""
 TICK = 0.05
 """A countdown shorter than this is over (a float clock cannot count smaller steps)."""
 WATCH_WAIT = 2.0
@@ -115,7 +120,7 @@ RULES_REMINDER = {
     "répondez avant lui pour gagner la manche. Un mot refusé coûte une carte gagnée (ou une "
     "dette, payée au prochain gain).",
     "equipe": "Votre équipe a un sablier pour 3 mots sur 3 thèmes différents, un mot par paquet. "
-    "Vos coéquipiers robots cherchent en même temps que vous (un mot toutes les 9 à 30 s selon "
+    "Vos coéquipiers robots cherchent en même temps que vous (un mot toutes les 10 à 25 s selon "
     "leur niveau) : ils disent leurs mots à chacune de vos réponses et à la fin du sablier. "
     "Moins de 3 mots : les lettres restent acquises, les thèmes de la manche "
     "sont défaussés.",
@@ -127,9 +132,15 @@ class Quit(Exception):
 
 
 def new_match(players: int, seed: int, *, extra: JsonObject | None = None) -> Match:
-    """A Thèmes match (classic unless ``extra`` says ``mode``); ``extra``: table options."""
-    options: JsonObject = {"mode": "classique", **(extra or {})}
-    return Match.start(Themes(), players, seed, options)
+    """A Thèmes match (classic unless ``extra`` says ``mode``); ``extra``: table options. One
+    person sits at the table: without a ``jugement`` the vocabulary judges (D17).
+
+    >>> new_match(2, 1).record.options["jugement"]
+    'vocabulaire'
+    """
+    game = Themes()
+    options = game.info.resolve_options(players, {"mode": "classique", **(extra or {})}, people=1)
+    return Match.start(game, players, seed, options)
 
 
 def load_bots(names: Sequence[str]) -> list[Bot]:
@@ -137,9 +148,19 @@ def load_bots(names: Sequence[str]) -> list[Bot]:
     return bots_by_name(Themes(), names)
 
 
+def title_of(name: str) -> str:
+    """How a player reads a bot's name: a level's title (« Débutant »), else the name.
+
+    >>> title_of("intermediaire"), title_of("greedy")
+    ('Intermédiaire', 'greedy')
+    """
+    profile = LEVELS.get(name)
+    return profile.title if profile is not None else name
+
+
 def default_bot_name() -> str:
-    """greedy when the game offers it, else the random bot."""
-    return "greedy" if "greedy" in bot_factories(Themes()) else "random"
+    """The Intermédiaire when the game offers it, else the random bot."""
+    return DEFAULT_BOT if DEFAULT_BOT in bot_factories(Themes()) else "random"
 
 
 def help_panel(mode: str = "classique") -> Panel:
@@ -228,7 +249,7 @@ class ThemesTerminal:
         self.bots = dict(enumerate(bots, 1))
         self.rngs = {seat: Rng.from_seed((bot_seed + seat) % 2**62) for seat in self.bots}
         self.save = save
-        labels = list(bot_labels) or [bot.name for bot in bots]
+        labels = [title_of(label) for label in (list(bot_labels) or [bot.name for bot in bots])]
         self.names = ["Vous", *(f"{label} (place {i})" for i, label in enumerate(labels, 2))]
         self.timed_ask = timed_ask
         self.clock = clock
@@ -320,23 +341,25 @@ class ThemesTerminal:
 
     # --- bots ----------------------------------------------------------------------------------
 
-    def _bot_choice(self, seat: Seat) -> Action:
-        """What the bot at ``seat`` would do now (its random draws move on)."""
+    def _bot_decision(self, seat: Seat) -> Decision:
+        """What the bot at ``seat`` would do now and its thinking time (its draws move on)."""
         draws = self.rngs[seat].draws()
-        action: Action = self.bots[seat].choose(Observation.of(self.game, self.state, seat), draws)
+        observation = Observation.of(self.game, self.state, seat)
+        decision = decide(self.bots[seat], observation, draws)
         self.rngs[seat] = draws.freeze()
+        return decision
+
+    def _bot_choice(self, seat: Seat) -> Action:
+        """What the bot at ``seat`` would do now."""
+        action: Action = self._bot_decision(seat).action
         return action
 
-    def _pace_of(self, seat: Seat) -> float:
-        pace = getattr(self.bots[seat], "seconds_per_word", 0)
-        return float(pace) if isinstance(pace, (int, float)) and pace > 0 else DEFAULT_PACE
-
-    def _finding_time(self, seat: Seat) -> float:
-        """The bot's pace times a factor in [0.75, 1.25] (its own draws)."""
-        draws = self.rngs[seat].draws()
-        factor = 0.75 + 0.5 * draws.random()
-        self.rngs[seat] = draws.freeze()
-        return self._pace_of(seat) * factor
+    def _judge_fallback(self) -> Action:
+        """If a bot's verdict were refused: the robot judge's own (never a yes by default)."""
+        state = self.state
+        if state.phase == "jugement" and state.claim is not None:
+            return judge_verdict(state)
+        return Verdict(False)
 
     def _bot_submit(self, seat: Seat, action: Action, fallback: Action) -> None:
         """Submit a bot's action; a refused one is replaced by ``fallback``."""
@@ -354,6 +377,9 @@ class ThemesTerminal:
         if state.phase == "jeu" and seat == state.active:
             timer = self._timer_of(seat, "tour-")
             if timer is not None:
+                if timer.key not in self.turned:  # its turn begins: the table, as it is now
+                    self.show_table()
+                    self._say(f"Au tour de {self.names[seat]} ({timer.seconds} s).", "bold")
                 started = self.turned.setdefault(timer.key, self.clock())
                 acted = self.acted.get(timer.key, 0)
                 self.acted[timer.key] = acted + 1
@@ -361,25 +387,26 @@ class ThemesTerminal:
                     self.console.print(f"Sablier écoulé pour {self.names[seat]}.", style="yellow")
                     self._submit(seat, timer.action)
                     return
-        bot = self.bots[seat]
-        action = self._bot_choice(seat)
-        self._pace(seat, bot, action)
-        fallback: Action = Verdict(True) if state.phase == "jugement" else EndTurn()
-        self._bot_submit(seat, action, fallback)
+        decision = self._bot_decision(seat)
+        self._pace(seat, decision)
+        fallback: Action = self._judge_fallback() if state.phase == "jugement" else EndTurn()
+        self._bot_submit(seat, decision.action, fallback)
 
-    def _pace(self, seat: Seat, bot: Bot, action: Action) -> None:
-        """A bot with ``seconds_per_word`` takes that time to find a word (never past its
-        hourglass); only when the terminal was given a ``sleep``."""
-        pace = getattr(bot, "seconds_per_word", 0)
-        if self.sleep is None or not isinstance(action, Word) or not pace:
+    def _pace(self, seat: Seat, decision: Decision) -> None:
+        """The bot takes its decision's time (never past its hourglass); only when the terminal
+        was given a ``sleep``."""
+        if self.sleep is None or decision.seconds <= 0:
             return
         timer = self._timer_of(seat, "tour-")
-        wait = float(pace)
+        wait = decision.seconds
         if timer is not None and timer.key in self.turned:
             left = timer.seconds - (self.clock() - self.turned[timer.key])
             wait = min(wait, max(0.0, left - 0.5))
         if wait > 0:
-            self.console.print(f"{self.names[seat]} cherche un mot…", style="dim")
+            if isinstance(decision.action, Word):
+                self.console.print(f"{self.names[seat]} cherche un mot…", style="dim")
+            elif isinstance(decision.action, EndTurn):
+                self.console.print(f"{self.names[seat]} cherche en vain…", style="dim")
             self.sleep(wait)
 
     # --- Simultanée: a race ----------------------------------------------------------------
@@ -388,7 +415,7 @@ class ThemesTerminal:
         if state.phase == "jugement":
             judges = sorted(state.to_move() - {HUMAN})
             if judges:
-                self._bot_submit(judges[0], self._bot_choice(judges[0]), Verdict(True))
+                self._bot_submit(judges[0], self._bot_choice(judges[0]), self._judge_fallback())
             else:
                 self._human_move()
             return
@@ -457,11 +484,11 @@ class ThemesTerminal:
             for seat in self.bots:
                 if state.out[seat]:
                     continue
-                action = self._bot_choice(seat)
-                at = self._finding_time(seat)
+                decision = self._bot_decision(seat)
+                action: Action = decision.action
                 if not isinstance(action, Word):
-                    action, at = GiveUp(), at * GIVE_UP_FACTOR
-                plan.append(_Find(at, seat, action))
+                    action = GiveUp()
+                plan.append(_Find(decision.seconds, seat, action))
             self.race = sorted(plan, key=lambda find: (find.at, find.seat))
             self.race_start = self.clock()
         return self.race
@@ -491,7 +518,7 @@ class ThemesTerminal:
                 return
             judges = sorted(state.to_move() - {HUMAN})
             if judges:
-                self._bot_submit(judges[0], self._bot_choice(judges[0]), Verdict(True))
+                self._bot_submit(judges[0], self._bot_choice(judges[0]), self._judge_fallback())
             else:
                 self._human_move()
             return
@@ -510,9 +537,9 @@ class ThemesTerminal:
         members = [s for s in state.rotation(state.active) if s in self.bots]
         found: list[tuple[float, int, Seat, Action]] = []
         for order, seat in enumerate(members):
-            action = self._bot_choice(seat)
-            if isinstance(action, Word):
-                found.append((self._pace_of(seat), order, seat, action))
+            decision = self._bot_decision(seat)
+            if isinstance(decision.action, Word):
+                found.append((decision.seconds, order, seat, decision.action))
         if not found:
             self._bot_submit(members[0], EndTurn(), Timeout())
             return
@@ -536,7 +563,7 @@ class ThemesTerminal:
             self.turned[timer.key] = self.clock()
             self.show_table()
             mates = [s for s in state.config.members(state.active) if s in self.bots]
-            self.mates = {seat: self._finding_time(seat) for seat in mates}
+            self.mates = {seat: self._next_find(seat) for seat in mates}
             self.mates_round = state.round
             help_line = (
                 " Vos coéquipiers cherchent en même temps : ils disent leurs mots à chacune de "
@@ -588,9 +615,13 @@ class ThemesTerminal:
         waiting = [(at, seat) for seat, at in self.mates.items() if at <= before]
         return min(waiting)[1] if waiting else None
 
+    def _next_find(self, seat: Seat) -> float:
+        """The time the teammate at ``seat`` takes to find its next word (or to give up)."""
+        return max(1.0, self._bot_decision(seat).seconds)
+
     def _mate_finds(self, seat: Seat) -> None:
-        """The teammate says the word it found (if any); it searches again for its pace."""
-        self.mates[seat] += self._pace_of(seat)
+        """The teammate says the word it found (if any); it searches again for its next."""
+        self.mates[seat] += self._next_find(seat)
         action = self._bot_choice(seat)
         if isinstance(action, Word):
             self._say(f"Votre coéquipier {self.names[seat]} a trouvé un mot !", "yellow")

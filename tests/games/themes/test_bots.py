@@ -1,5 +1,7 @@
-"""Thèmes' bots: legal full games in every mode, the vocabulary share and speed of each level,
-the strong bot's choice, honesty (a decision depends on the seat's view only) and strength."""
+"""Thèmes' engines (random, greedy, strong): legal full games in every mode (the four levels
+too), the vocabulary share (by familiarity) and speed of each engine, the strong bot's choice,
+the robot judge, honesty (a decision depends on the seat's view only) and strength. The levels
+have their own tests (``test_bots_levels.py``)."""
 
 from __future__ import annotations
 
@@ -23,23 +25,25 @@ from ludotheque.games.themes.bots_common import (
     words_per_turn,
 )
 from ludotheque.games.themes.cards import entry_key
-from ludotheque.games.themes.judging import robot_verdict
+from ludotheque.games.themes.familiarity import entry_familiarity
 from ludotheque.games.themes.state import ThemesState
 
 from .rules_helpers import arrange, new_state
 
 GAME = Themes()
 NAMES = ("random", "greedy", "strong")
+LEVEL_NAMES = ("debutant", "intermediaire", "fort", "expert")
+EVERY = (*NAMES, *LEVEL_NAMES)
 
 
 # --- full games -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("mode", ["classique", "expert"])
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVERY)
 def test_every_bot_plays_full_games_legally_in_every_mode(name: str, mode: str) -> None:
     for players, seed in ((2, 1), (4, 2)):
-        others = [make_bot(n) for n in ("greedy", "random", "strong")]
+        others = [make_bot(n) for n in ("fort", "random", "debutant")]
         bots = [make_bot(name), *others[: players - 1]]
         final: Any = play_game(GAME, bots, seed=seed, options={"mode": mode})  # apply() checks
         outcome = final.outcome()
@@ -49,24 +53,32 @@ def test_every_bot_plays_full_games_legally_in_every_mode(name: str, mode: str) 
 
 
 @pytest.mark.parametrize(("mode", "players"), [("simultanee", 2), ("simultanee", 3), ("equipe", 4)])
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVERY)
 def test_every_bot_plays_the_simultaneous_and_team_variants_legally(
     name: str, mode: str, players: int
 ) -> None:
-    others = [make_bot(n) for n in NAMES]
+    others = [make_bot(n) for n in ("expert", "greedy", "debutant")]
     bots = [make_bot(name), *others[: players - 1]]
     final = play_game(GAME, bots, seed=players, options={"mode": mode})
     assert final.outcome() is not None and final.invariant_violations() == []
 
 
-def test_bots_play_tables_with_a_vote_without_judge_and_a_short_hourglass() -> None:
-    for options in ({"jugement": "vote"}, {"jugement": "vocabulaire"}, {"secondes": 15}):
-        bots = [make_bot(n) for n in NAMES]
-        assert play_game(GAME, bots, seed=3, options=options).outcome() is not None
+def test_bots_play_tables_with_a_vote_a_judge_without_judge_and_a_short_hourglass() -> None:
+    for options in (
+        {"jugement": "vote"},
+        {"jugement": "juge"},
+        {"jugement": "vocabulaire"},
+        {"secondes": 15},
+        {"mode": "simultanee", "jugement": "vote"},
+        {"mode": "simultanee", "jugement": "juge"},
+    ):
+        for names in (NAMES, LEVEL_NAMES[:3], LEVEL_NAMES[1:]):
+            bots = [make_bot(n) for n in names]
+            assert play_game(GAME, bots, seed=3, options=options).outcome() is not None
 
 
 def test_registry_factory_and_simulate_lookup() -> None:
-    assert set(BOTS) == set(NAMES) and set(bot_factories(GAME)) == set(NAMES)
+    assert set(BOTS) == set(EVERY) and set(bot_factories(GAME)) == set(EVERY)
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot("greedy"), GreedyBot)
     strong = make_bot("strong", candidates=3)
@@ -92,7 +104,11 @@ def test_the_vocabulary_share_differs_by_level_as_documented_and_is_nested() -> 
         assert abs(known - share) < 0.03, (share, known)
     weak, mid, strong = ({k for k in keys if knows(k, s)} for s in shares)
     assert weak < mid < strong
-    assert familiarity("NEWYORK") == familiarity("NEWYORK")  # stable (a hash, not a draw)
+    # The share is the most familiar entries (wordfreq), no longer a hash of the word.
+    least_known = max(weak, key=entry_familiarity)
+    assert all(entry_familiarity(k) <= entry_familiarity(least_known) for k in mid - weak)
+    assert knows("PARIS", LEVELS["random"].share) and not knows("ACHGABAT", 0.5)
+    assert familiarity("PARIS") < familiarity("ACHGABAT")
 
 
 def test_known_choices_are_legal_words_of_the_level_only() -> None:
@@ -211,20 +227,24 @@ def test_strong_does_not_end_a_game_it_would_lose() -> None:
     assert isinstance(action, Word) and ahead.apply(0, action).phase == "fin"
 
 
-def test_a_bot_judge_answers_the_robot_verdict() -> None:
+def test_every_bot_judges_as_the_robot_judge_with_its_reason() -> None:
     state = arrange(
         new_state(2, seed=2), hands={0: "ERX"}, columns={0: ("O", "T")}, themes={0: "VILLE"}
     )
     state = replace(state, active=0)
     hand = state.hands[0]
-    for word, cards in (("Roseraie", (hand[0], hand[1])), ("Zroqxt", (hand[1],))):
+    cases = (
+        ("Roseraie", (hand[0], hand[1]), "hors_vocabulaire"),
+        ("Zroqxt", (hand[1],), "inconnu"),
+    )
+    for word, cards, reason in cases:
         said = state.apply(0, Word(0, word, (*cards, state.visible_letters(0)[0])))
         assert said.phase == "jugement" and said.to_move() == {1}
-        assert judge_action(said, 1) == Verdict(robot_verdict(word))
-        for name in NAMES:
+        assert judge_action(said, 1) == Verdict(False, reason)
+        assert judge_action(said, 0) is None  # not its judge
+        for name in EVERY:
             action = make_bot(name).choose(Observation.of(GAME, said, 1), Rng.from_seed(0).draws())
-            assert action == Verdict(robot_verdict(word))
-    assert robot_verdict("Roseraie") and not robot_verdict("Zroqxt")
+            assert action == Verdict(False, reason), name
 
 
 # --- honesty ------------------------------------------------------------------------------
@@ -262,7 +282,7 @@ def test_a_decision_is_the_same_when_hidden_cards_differ(mode: str) -> None:
         seat = min(state.to_move())
         other = hidden_shuffled(state, seat)
         differing += other.hands[1 - seat] != state.hands[1 - seat]
-        for name in NAMES:
+        for name in NAMES:  # the levels: test_bots_levels.py
             bot = make_bot(name)
             first = bot.choose(Observation.of(GAME, state, seat), Rng.from_seed(step).draws())
             second = bot.choose(Observation.of(GAME, other, seat), Rng.from_seed(step).draws())

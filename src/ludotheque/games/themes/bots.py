@@ -1,50 +1,41 @@
-"""Thèmes' bots, by name: ``random`` (Débutant), ``greedy`` (Intermédiaire), ``strong`` (Fort).
+"""Thèmes' bots, by name: the four levels offered at tables, and three engines.
 
-A bot differs from another by what it knows and how fast it is (:data:`LEVELS`):
+The levels — ``debutant``, ``intermediaire``, ``fort``, ``expert`` — are one class,
+:class:`~.bots_levels.ThemesLevelBot`, reading the shared profiles of
+:mod:`ludotheque.bots.levels`: the words they know by everyday familiarity
+(:mod:`.familiarity`), the themes they take in, how they choose among the words they found,
+their pace (:mod:`.bots_pace`: a word's thinking time grows with its length and rarity, a turn
+holds what fits in the hourglass), their mistakes in Simultanée, and the robot judge.
+``docs/rules/themes.md`` (« Robots ») says what each level does and why.
 
-- **Vocabulary**: a bot knows only part of each theme's vocabulary. Word frequencies are
-  unknown, so the share is a stable pseudo-random one: a word (its key, :func:`~.cards.entry_key`)
-  is known at a level when :func:`familiarity` — a BLAKE2b hash of the key mapped to [0, 1),
-  the same on every machine and run — is below the level's ``share``. The shares are nested:
-  every word the beginner knows, the others know too. A word is known or not whatever the
-  theme it is said for.
-- **Speed**: bots answer at once, and the state has no clock; a level's speed is its
-  ``seconds_per_word``, the thinking time a word costs it. In a turn it says at most
-  ``hourglass // seconds_per_word`` words (at least one; 45 s: beginner 1, intermediate 3,
-  strong 5), then ends its turn. Front ends may use ``bot.seconds_per_word`` to pace a bot
-  (none does yet).
+The engines ``random``, ``greedy`` and ``strong`` stay for ``simulate``, the benchmarks and the
+tables stored before the levels; they know a share of the vocabularies (the most familiar
+35 %, 65 % and 95 % of the entries, :func:`~.bots_common.knows`) and say at most
+``hourglass // seconds_per_word`` words a turn (45 s: 1, 3, 5; their ``decide`` gives that
+time per word):
 
-What each does on its turn, from the state drawn from its own view
-(:meth:`~ludotheque.bots.base.Observation.determinize`: the others' hands, the draw pile and the
-cards under the visible ones are redrawn; its own hand and everything visible are kept):
-
-- ``random``: a random word among those it knows that its cards allow; with none, a new hand
-  half of the time (when allowed), else the end of its turn;
+- ``random``: a random known word that its cards allow; with none, a new hand half of the time
+  (when allowed), else the end of its turn;
 - ``greedy``: the known word worth the most points now (letters, theme card, 3 PV for the
   fifth theme in Expert); with none, a new hand once a turn, then the end of its turn;
 - ``strong`` (:mod:`.bots_strong`): the known words weighed with a look-ahead within the turn
   and the end of the game in view.
 
-As a judge every bot answers :func:`~.judging.robot_verdict` on the word (the dictionary's
-spelling, no plural by S). Words of the vocabulary never reach a judge, and bots say nothing
-else, so a bot's word is never refused.
-
-Bots are written against functions taking a state and a seat (:mod:`.bots_common`:
-``known_choices``, ``word_value``, ``words_left``, ``judge_action``) that dispatch on the state's
-class. Simultanée and Équipe (:mod:`.state_simultaneous`, :mod:`.state_teams`) are played
-simply: a known word (random for the beginner, the one worth the most for the others), else
-« rien » or the end of the team's round; their speed is not modelled there (in ``simulate`` the
-seats of a race are asked in seat order). A state class they do not know gets the state's own
-random sampler.
+In Simultanée and Équipe the engines say a known word (random for ``random``, the one worth
+the most for the others), else « rien » or the end of the team's round. As a judge every bot
+answers as the robot judge (:func:`~.bots_common.judge_verdict`: a word outside the theme's
+vocabulary, a non-word or a plural by S is refused, with its reason).
 
 >>> sorted(BOTS)
-['greedy', 'random', 'strong']
+['debutant', 'expert', 'fort', 'greedy', 'intermediaire', 'random', 'strong']
 >>> [make_bot(name).seconds_per_word for name in ("random", "greedy", "strong")]
 [30.0, 15.0, 9.0]
->>> make_bot("belote")
+>>> make_bot("fort").profile.title
+'Fort'
+>>> make_bot("belote")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: Robot inconnu : « belote ». Robots connus : greedy, random, strong.
+ValueError: Robot inconnu : « belote ». Robots connus : debutant, expert, fort, greedy, ...
 """
 
 from __future__ import annotations
@@ -53,19 +44,30 @@ from collections.abc import Callable
 from typing import Any
 
 from ludotheque.bots.base import Bot
+from ludotheque.bots.levels import level_factories
 from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws
 
 from .actions import Action, EndTurn, Redraw
-from .bots_common import LEVELS, Level, LevelBot, known_choices, word_value, words_left
+from .bots_common import LEVELS, EngineBot, Level, known_choices, word_value, words_left
+from .bots_levels import ThemesLevelBot
 from .bots_strong import StrongBot
 from .state import ThemesState
 
-__all__ = ["BOTS", "LEVELS", "GreedyBot", "Level", "RandomBot", "StrongBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "GreedyBot",
+    "Level",
+    "RandomBot",
+    "StrongBot",
+    "ThemesLevelBot",
+    "make_bot",
+]
 
 
-class RandomBot(LevelBot):
-    """Débutant: a random known word; none: a new hand half of the time, else stop."""
+class RandomBot(EngineBot):
+    """A random known word; none: a new hand half of the time, else stop."""
 
     name = "random"
 
@@ -79,8 +81,8 @@ class RandomBot(LevelBot):
         return EndTurn()
 
 
-class GreedyBot(LevelBot):
-    """Intermédiaire: the known word worth the most now; none: a new hand, then stop."""
+class GreedyBot(EngineBot):
+    """The known word worth the most now; none: a new hand, then stop."""
 
     name = "greedy"
 
@@ -98,11 +100,13 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "strong": StrongBot,
+    **level_factories(ThemesLevelBot),
 }
 
 
 def make_bot(name: str, **options: Any) -> Bot:
-    """A new bot by name; ``options`` go to its constructor (``share``, ``seconds_per_word``…)."""
+    """A new bot by name; ``options`` go to an engine's constructor (``share``,
+    ``seconds_per_word``…)."""
     factory = BOTS.get(name)
     if factory is None:
         raise ValueError(f"Robot inconnu : « {name} ». Robots connus : {', '.join(sorted(BOTS))}.")

@@ -1,28 +1,28 @@
-"""What Thèmes' bots share: their levels (vocabulary share, speed), the interface they decide
-through (functions of a state and a seat that dispatch on the state's class), the judge.
+"""What Thèmes' engines (``random``, ``greedy``, ``strong``) share: their vocabulary share and
+speed, the interface they decide through (functions of a state and a seat that dispatch on the
+state's class), the robot judge.
 
-See :mod:`.bots` for the levels and what each bot does.
+See :mod:`.bots` for the engines and the four levels.
 
 >>> knows("NEWYORK", 1.0), knows("NEWYORK", 0.0)
 (True, False)
->>> 0.0 <= familiarity("NEWYORK") < 1.0
+>>> 0.0 <= familiarity("NEWYORK") < 0.1  # among the 10 % most familiar entries
 True
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from ludotheque.bots.base import Observation
+from ludotheque.bots.base import Decision, Observation
 from ludotheque.core.protocol import Seat, State
 from ludotheque.core.rng import Draws
 
 from .actions import Action, EndTurn, GiveUp, Verdict, Word
 from .cards import entry_key
-from .judging import robot_verdict
+from .familiarity import familiarity_rank
+from .judging import robot_refusal
 from .search import vocabulary_words
 from .state import ThemesState
 from .state_simultaneous import SimultaneousState
@@ -30,10 +30,11 @@ from .state_teams import TeamsState
 
 __all__ = [
     "LEVELS",
+    "EngineBot",
     "Level",
-    "LevelBot",
     "familiarity",
     "judge_action",
+    "judge_verdict",
     "known_choices",
     "knows",
     "word_value",
@@ -60,15 +61,15 @@ LEVELS: dict[str, Level] = {
 }
 
 
-@lru_cache(maxsize=65536)
 def familiarity(key: str) -> float:
-    """A stable pseudo-random number in [0, 1) for a word key (lower: better known)."""
-    digest = hashlib.blake2b(key.encode(), digest_size=8, person=b"themes-bots").digest()
-    return int.from_bytes(digest, "big") / 2**64
+    """Where the entry ``key`` ranks by everyday familiarity among all the shipped entries, in
+    [0, 1] (0: the most familiar; :func:`~.familiarity.familiarity_rank`)."""
+    return familiarity_rank(key)
 
 
 def knows(key: str, share: float) -> bool:
-    """Whether a bot knowing ``share`` of the vocabularies knows the word ``key``."""
+    """Whether an engine knowing ``share`` of the vocabularies knows the word ``key``: the
+    ``share`` most familiar entries (nested: a higher share knows a superset)."""
     return familiarity(key) < share
 
 
@@ -130,14 +131,25 @@ def words_left(state: State[Any], seat: Seat, seconds_per_word: float) -> int:
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
 
 
+def judge_verdict(state: ThemesState | SimultaneousState | TeamsState) -> Verdict:
+    """A robot judge's verdict on the word being judged (D11, :func:`~.judging.robot_refusal`):
+    refused, with its reason, when it is not a dictionary word, a plural by S, or outside the
+    vocabulary of one of its themes."""
+    assert state.claim is not None
+    vocabularies = [state.catalog.words(theme).forms for theme in state.claim.themes]
+    reason = robot_refusal(state.claim.word, vocabularies)
+    return Verdict(reason is None, reason)
+
+
 def judge_action(state: State[Any], seat: Seat) -> Action | None:
-    """The verdict when ``seat`` judges a word now (:func:`robot_verdict`), else None."""
+    """The verdict when ``seat`` judges a word now (:func:`judge_verdict`), else None."""
     if (
         isinstance(state, (ThemesState, SimultaneousState, TeamsState))
         and state.phase == "jugement"
         and state.claim is not None
+        and seat in state.to_move()
     ):
-        return Verdict(robot_verdict(state.claim.word))
+        return judge_verdict(state)
     return None
 
 
@@ -145,8 +157,8 @@ def word_key(word: Word) -> str:
     return entry_key(word.word)
 
 
-class LevelBot:
-    """What the three levels share: their level, the judge, the fallback for unknown states."""
+class EngineBot:
+    """What the three engines share: their level, the judge, the fallback for unknown states."""
 
     level: Level
     name: str
@@ -172,9 +184,14 @@ class LevelBot:
 
     def pace(self, action: Action) -> float:
         """Seconds this bot takes before saying ``action``: a word costs its thinking time, the
-        rest (a verdict, a new hand, the end of a turn) is instant. The server and the terminal
-        wait that long (× their pacing factor), so a person can beat a slower bot to a word."""
+        rest (a verdict, a new hand, the end of a turn) is instant."""
         return self.seconds_per_word if isinstance(action, Word) else 0.0
+
+    def decide(self, observation: Observation, draws: Draws) -> Decision:
+        """The action and :meth:`pace` as its thinking time (the server and the terminal wait
+        that long, × their pacing factor, so a person can beat a slower bot to a word)."""
+        action = self.choose(observation, draws)
+        return Decision(action, self.pace(action))
 
     def choose(self, observation: Observation, draws: Draws) -> Action:
         state = observation.determinize(draws)

@@ -20,14 +20,16 @@ Method, on the state drawn from its own view:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws
 
 from .actions import Action, EndTurn, Redraw, Word
-from .bots_common import LevelBot, known_choices, word_value, words_left
+from .bots_common import EngineBot, known_choices, word_value, words_left
 from .state import ThemesState
 
-__all__ = ["DEFAULT_CANDIDATES", "END_BONUS", "PILE_BONUS", "StrongBot", "lead"]
+__all__ = ["DEFAULT_CANDIDATES", "END_BONUS", "PILE_BONUS", "StrongBot", "lead", "weigh"]
 
 DEFAULT_CANDIDATES = 8
 """Words evaluated with the look-ahead, the best by their points now."""
@@ -42,7 +44,7 @@ def lead(state: ThemesState, seat: Seat) -> int:
     return state.score(seat) - max(others, default=0)
 
 
-class StrongBot(LevelBot):
+class StrongBot(EngineBot):
     """Fort: see the module doc."""
 
     name = "strong"
@@ -77,16 +79,35 @@ class StrongBot(LevelBot):
 
     def evaluate(self, state: ThemesState, seat: Seat, word: Word, left: int) -> float:
         """What saying ``word`` is worth to ``seat`` (see the module doc)."""
-        value: float = word_value(state, word)
-        after = state.apply(seat, word)
-        if after.phase == "fin":
-            outcome = after.outcome()
-            won = outcome is not None and seat in outcome.winners
-            return value + (END_BONUS if won else -END_BONUS)
-        if not after.piles[word.column]:
-            value += PILE_BONUS if lead(after, seat) > 0 else -PILE_BONUS
-        if left > 1 and after.phase == "jeu" and after.active == seat:
-            follow = known_choices(after, seat, self.share)
-            if follow:
-                value += self.follow_weight * max(word_value(after, w) for w in follow)
-        return value
+
+        def follow(after: ThemesState) -> list[Word]:
+            return known_choices(after, seat, self.share)
+
+        return weigh(state, seat, word, follow if left > 1 else None, self.follow_weight)
+
+
+def weigh(
+    state: ThemesState,
+    seat: Seat,
+    word: Word,
+    follow: Callable[[ThemesState], Sequence[Word]] | None,
+    follow_weight: float = FOLLOW_WEIGHT,
+) -> float:
+    """What saying ``word`` is worth to ``seat`` with the end in view (steps 2 and 3 of the
+    module doc): its points now, ± :data:`END_BONUS` when it ends the game won or lost, ±
+    :data:`PILE_BONUS` when it empties a pile ahead or behind, and, when ``follow`` lists the
+    words ``seat`` could say next on the table the word leaves, ``follow_weight`` times the
+    best of them."""
+    value: float = word_value(state, word)
+    after = state.apply(seat, word)
+    if after.phase == "fin":
+        outcome = after.outcome()
+        won = outcome is not None and seat in outcome.winners
+        return value + (END_BONUS if won else -END_BONUS)
+    if not after.piles[word.column]:
+        value += PILE_BONUS if lead(after, seat) > 0 else -PILE_BONUS
+    if follow is not None and after.phase == "jeu" and after.active == seat:
+        found = follow(after)
+        if found:
+            value += follow_weight * max(word_value(after, w) for w in found)
+    return value
