@@ -16,7 +16,7 @@ from ludotheque.games.letter import Letter
 from ludotheque.games.letter.actions import Action, Turn
 from ludotheque.games.letter.board import cell_name
 from ludotheque.games.letter.notation import board_after, format_action, parse_typed
-from ludotheque.games.letter.state import LetterState
+from ludotheque.games.letter.state import KNOCK_SECONDS, LetterState
 
 
 def typed(state: LetterState, action: Action) -> str:
@@ -119,3 +119,56 @@ def test_a_word_without_its_path_is_completed_through_the_placed_tile() -> None:
     typed_turn = parse_typed(state, 0, f"{a.id} {cell_name(m.width, 0)} : MA")
     assert isinstance(typed_turn, Turn)
     assert typed_turn.words[0].path == (m.id, a.id)
+
+
+def knock_window_for_the_person(seed_from: int = 1) -> LetterTerminal:
+    """A terminal where the bot (place 2) has just played its first turn: the person's window."""
+    for seed in range(seed_from, seed_from + 20):
+        match = new_match(2, seed, side=13, extra={"tirage": "hasard"})
+        state = match.state
+        assert isinstance(state, LetterState)
+        if state.active == 1:
+            console = Console(record=True, width=120, color_system=None)
+            terminal = LetterTerminal(match, console, lambda _p: "quitter", load_bots(["greedy"]))
+            terminal._bot_move(1)
+            assert terminal.state.phase == "frappe" and terminal.state.to_move() == {0}
+            return terminal
+    raise AssertionError("no seed where the bot starts")
+
+
+def test_the_terminal_plays_with_the_rulebook_penalty_unless_told_otherwise() -> None:
+    assert new_match(2, 1).record.options["erreurs"] == "penalite"  # a person is at the table
+    refus = new_match(2, 1, extra={"erreurs": "refus"})
+    assert refus.record.options["erreurs"] == "refus"
+
+
+def test_enter_lets_a_knock_window_pass() -> None:
+    terminal = knock_window_for_the_person()
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return ""
+
+    terminal.ask = ask
+    terminal._human_move()
+    assert terminal.match.record.moves[-1].action == {"type": "pas_de_frappe"}
+    assert len(prompts) == 1 and "Entrée : pas de frappe" in prompts[0]
+    assert terminal.state.phase == "jeu"
+
+
+def test_a_knock_window_closes_by_itself_in_the_terminal() -> None:
+    terminal = knock_window_for_the_person()
+    asked: list[float] = []
+
+    def timed_ask(prompt: str, left: float) -> str | None:
+        asked.append(left)
+        return None  # the person said nothing before the window closed
+
+    terminal.timed_ask = timed_ask
+    terminal.clock = lambda: 100.0  # the window was just opened
+    terminal._human_move()
+    assert asked == [KNOCK_SECONDS]
+    assert terminal.match.record.moves[-1].action == {"type": "pas_de_frappe"}
+    out = terminal.console.export_text()
+    assert "Fenêtre de frappe fermée" in out and "se ferme seule après 8 s" in out

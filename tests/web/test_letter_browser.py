@@ -41,7 +41,7 @@ def create_letter_table(page: Any, server: LiveServer) -> str:
     page.fill("#joueurs", "2")
     page.fill("#nom", "Alice")
     page.select_option("#place-0", "humain")
-    page.select_option("#place-1", "robot:random")
+    page.select_option("#place-1", "robot:debutant")
     page.click("#btn-creer")
     page.wait_for_url(re.compile(r"/table/[^/?#]+$"))
     table_id = page.url.rsplit("/", 1)[1]

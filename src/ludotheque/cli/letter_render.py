@@ -137,7 +137,9 @@ def table_of(view: JsonObject, names: Sequence[str], recent: Collection[str] = (
             f"{names[s]} {'a décidé' if isinstance(decided, list) and decided[s] else 'réfléchit'}"
             for s in seats
         )
-        parts.append(Text.assemble(("Fenêtre de frappe : ", "bold yellow"), status))
+        seconds = knock.get("secondes")
+        closes = f" (se ferme seule après {seconds} s)" if isinstance(seconds, int) else ""
+        parts.append(Text.assemble(("Fenêtre de frappe : ", "bold yellow"), status, closes))
     return Group(*parts)
 
 

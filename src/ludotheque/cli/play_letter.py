@@ -6,6 +6,11 @@ Like Gutenberg's front end, the game goes through a :class:`~ludotheque.core.mat
 :data:`ludotheque.games.letter.notation.TYPED_HELP` (``E2x1 c5 : c5-c6-d6``); a move the rules
 refuse, or that cannot be read, is explained in French and changes nothing. Bots come from
 :func:`ludotheque.bots.simulate.bot_factories` (the game's ``bots.BOTS``, or the random bot).
+
+The table's options are resolved for one person at the table (the rulebook's penalty for a
+wrong word, as in the lobby). A knock window asks without insisting: Enter lets it pass, and
+with a window that closes by itself (``frappe_secondes``) the seconds left count down above
+the question; when they run out, the window passes (« pas de frappe »).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ludotheque.bots.base import Bot, Observation
+from ludotheque.bots.levels import LEVELS
 from ludotheque.bots.simulate import bots_by_name
 from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonObject
@@ -27,11 +33,11 @@ from ludotheque.core.protocol import Outcome, RuleTimer, Seat
 from ludotheque.core.record import GameRecord
 from ludotheque.core.rng import Rng
 from ludotheque.games.letter import Letter
-from ludotheque.games.letter.actions import Action, Turn
+from ludotheque.games.letter.actions import Action, NoKnock, Turn
 from ludotheque.games.letter.notation import TYPED_HELP, parse_typed
 from ludotheque.games.letter.state import LetterState
 
-from .countdown import TimedAsk
+from .countdown import TimedAsk, timed_input
 from .letter_render import table_of
 
 __all__ = ["HUMAN", "LetterTerminal", "Quit", "load_bots", "new_match"]
@@ -59,7 +65,10 @@ def new_match(
         options["tuiles"] = tiles_text
     if side is not None:
         options["plateau"] = side
-    return Match.start(Letter(), players, seed, options)
+    game = Letter()
+    # A person sits at the table: the defaults that depend on it apply (erreurs=penalite).
+    resolved = game.info.resolve_options(players, options, people=1)
+    return Match.start(game, players, seed, resolved)
 
 
 def load_bots(names: Sequence[str]) -> list[Bot]:
@@ -75,6 +84,12 @@ def help_panel() -> Panel:
         "quitter : arrêter (la partie reste enregistrée).",
     )
     return Panel(body, title="Aide", title_align="left", border_style="green", box=box.ROUNDED)
+
+
+def _title(label: str) -> str:
+    """A level as players read it (« Débutant »); another bot keeps its name."""
+    profile = LEVELS.get(label)
+    return label if profile is None else profile.title
 
 
 class LetterTerminal:
@@ -101,7 +116,7 @@ class LetterTerminal:
         self.bots = dict(enumerate(bots, 1))
         self.rngs = {seat: Rng.from_seed((bot_seed + seat) % 2**62) for seat in self.bots}
         self.save = save
-        labels = list(bot_labels) or [bot.name for bot in bots]
+        labels = [_title(label) for label in (list(bot_labels) or [bot.name for bot in bots])]
         self.names = ["Vous", *(f"{label} (place {i})" for i, label in enumerate(labels, 2))]
         self.recent: set[str] = set()
         # « sablier »: the terminal owns the clock (the rules only say whose hourglass runs).
@@ -177,7 +192,7 @@ class LetterTerminal:
         if state.phase == "tirage":
             return "Taille de la lettre à prendre (ex. 2x1) > "
         if state.phase == "frappe":
-            return "Frapper ? (frapper c5-c6 MER, ou pas) > "
+            return "Frapper ? (frapper c5-c6 MER ; Entrée : pas de frappe) > "
         if state.first_round(HUMAN):
             return "Première manche : une lettre où vous voulez (E2x1 c5) > "
         return "Votre coup (aide pour la notation) > "
@@ -193,6 +208,8 @@ class LetterTerminal:
         left = hourglass.seconds - (self.clock() - started)
         if left <= 0:
             return None
+        if self.timed_ask is timed_input and self.state.phase == "frappe":
+            return timed_input(self._prompt(), left, label="Fenêtre de frappe")
         if self.timed_ask is not None:
             return self.timed_ask(self._prompt(), left)
         answer = self.ask(f"[{int(left)} s] {self._prompt()}")
@@ -207,13 +224,19 @@ class LetterTerminal:
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
             if raw is None and hourglass is not None:
-                self.console.print("Sablier écoulé !", style="bold red")
+                if self.state.phase == "frappe":
+                    self.console.print("Fenêtre de frappe fermée : pas de frappe.", style="dim")
+                else:
+                    self.console.print("Sablier écoulé !", style="bold red")
                 self._submit(HUMAN, hourglass.action)
                 return
             if raw is None:
                 continue
             answer = raw.strip()
             command = answer.lower()
+            if not answer and self.state.phase == "frappe":
+                self._submit(HUMAN, NoKnock())  # Enter: nothing to say
+                return
             if not answer:
                 continue
             if command in _HELP_WORDS:

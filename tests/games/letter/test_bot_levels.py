@@ -2,7 +2,7 @@
 
 Positions are the rulebook's board (M A O R, the U to place: AMOUR, AU, MOU, MUR, OU) and
 boards from real games played by the greedy engine; what depends on chance is measured over
-many draws with bounds far from the expected rates (docs/rules/letter.md, D22)."""
+many draws with bounds far from the expected rates (docs/rules/letter.md, 22)."""
 
 from __future__ import annotations
 
@@ -349,7 +349,7 @@ def test_a_pending_knock_of_another_seat_does_not_change_a_decision() -> None:
 
 
 def test_each_level_outscores_the_one_below_at_a_four_player_table() -> None:
-    """Measured over many games in docs/rules/letter.md (D22); here two short games."""
+    """Measured over many games by benchmarks/bot_levels.py (docs/bots.md); here two games."""
     totals: Counter[str] = Counter()
     for seed in (1, 2):
         bots = [make_bot(name) for name in LEVEL_NAMES]

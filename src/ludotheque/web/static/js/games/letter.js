@@ -1,7 +1,8 @@
 // Letter: the board (a CSS grid of cells and tiles), the deal by size, placing tiles by clicking
 // cells, tracing words by clicking tiles, exchanging a blank of the board (rule 6), the letter
-// sacrificed if a turn or a knock fails (erreurs=penalite), the knock window, the sheets and the
-// scores.
+// sacrificed if a turn or a knock fails (erreurs=penalite), the knock window and the seconds
+// before it closes by itself (rule 16: a person with nothing to say need not click), the sheets
+// and the scores.
 //
 // What the player is preparing (tiles placed but not sent, the blank to exchange, the words
 // traced, the word being traced, the letter to sacrifice) lives in the renderer: it survives
@@ -76,6 +77,7 @@ class LetterBoard {
     this.cursor = null; // {x, y}: the board position of the keyboard focus (kept across turns)
     this.grid = null; // while rendered: "x,y" -> {el, x, y, w, h, enabled} for the roving focus
     this.reset();
+    this.timer = setInterval(() => this.tick(), 250);
   }
 
   reset() {
@@ -412,7 +414,9 @@ class LetterBoard {
     else if (this.ctx.pending) text = "Coup envoyé…";
     else if (this.ctx.aJouer) {
       if (vue.phase === "tirage") text = "À vous : choisissez la taille de la lettre à tirer.";
-      else if (vue.phase === "frappe") text = "À vous : frappez en nommant des mots nouveaux, ou laissez passer.";
+      else if (vue.phase === "frappe") text = vue.frappe?.secondes
+        ? "À vous : frappez en nommant des mots nouveaux, ou laissez passer : la fenêtre se ferme d'elle-même."
+        : "À vous : frappez en nommant des mots nouveaux, ou laissez passer.";
       else if (this.firstRound()) text = "À vous : posez une de vos lettres n'importe où sur le plateau (choisissez la lettre, puis la case de son coin haut gauche).";
       else text = "À vous : posez une lettre (puis des lettres libres), tracez les mots nouveaux en cliquant les lettres dans l'ordre, puis « Jouer ».";
     } else if (vue.phase === "frappe" && vue.ma_frappe) text = `Décision envoyée : en attente des autres${others}.`;
@@ -572,12 +576,42 @@ class LetterBoard {
 
   // --- knock -------------------------------------------------------------------------------
 
+  /** Seconds left before the knock window closes by itself (this seat's own timer first), or null. */
+  knockWindowLeft() {
+    const list = Array.isArray(this.ctx?.sabliers) ? this.ctx.sabliers : [];
+    if (!list.length) return null;
+    const left = (s) => Math.max(0, Math.ceil(Number.isFinite(s.end) ? (s.end - Date.now()) / 1000 : s.restant));
+    const mine = list.find((s) => s.place === this.me);
+    return mine ? left(mine) : Math.max(...list.map(left));
+  }
+
+  knockDelayText() {
+    const vue = this.vue;
+    const seconds = vue.frappe?.secondes;
+    if (vue.phase !== "frappe" || !seconds) return "";
+    const left = this.knockWindowLeft() ?? seconds;
+    const waiting = (vue.frappe.fenetre || []).includes(this.me) && !vue.ma_frappe;
+    return waiting
+      ? `La fenêtre se ferme d'elle-même dans ${plural(left, "seconde")} : sans frappe de votre part, la partie continue.`
+      : `Les autres peuvent encore frapper : ${plural(left, "seconde")} au plus.`;
+  }
+
+  tick() {
+    if (!this.ctx || !this.root.isConnected) return;
+    const el = this.root.querySelector("#frappe-delai");
+    if (!el) return;
+    const text = this.knockDelayText();
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle("l-delai--urgent", (this.knockWindowLeft() ?? 99) <= 3);
+  }
+
   knockZone() {
     const vue = this.vue;
     const active = this.canAct();
     const mine = vue.ma_frappe;
     return h("section", { class: "g-zone g-zone--action", "aria-labelledby": "titre-frappe" },
       h("h3", { id: "titre-frappe", class: "g-zone__titre" }, "Frapper"),
+      vue.frappe?.secondes ? h("p", { id: "frappe-delai", class: "l-delai", role: "timer", "aria-live": "off" }, this.knockDelayText()) : null,
       mine ? h("p", {}, mine.frappe ? `Vous frappez avec : ${mine.mots.map((m) => m.mot).join(", ")}.` : "Vous ne frappez pas.") : null,
       active ? [
         h("p", { class: "aide" }, "Tracez des mots nouveaux sur le plateau en cliquant les lettres dans l'ordre."),
