@@ -561,7 +561,9 @@ def test_a_level_takes_its_thinking_time_within_its_hourglass() -> None:
     assert slept and all(seconds > 0 for seconds in slept)
     assert sum(slept) <= 45  # never past its hourglass
     assert len([m for m in said if m.action["type"] == "mot"]) <= 3  # a Débutant: few words
-    assert "cherche un mot…" in out.export_text()
+    text = out.export_text()
+    assert "À jouer : Débutant (place 2), sablier de 45 s." in text  # the table, then its turn
+    assert "cherche un mot…" in text
 
 
 def test_rien_leaves_the_round_to_the_bots() -> None:

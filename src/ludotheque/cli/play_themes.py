@@ -379,7 +379,9 @@ class ThemesTerminal:
             if timer is not None:
                 if timer.key not in self.turned:  # its turn begins: the table, as it is now
                     self.show_table()
-                    self._say(f"Au tour de {self.names[seat]} ({timer.seconds} s).", "bold")
+                    self._say(
+                        f"À jouer : {self.names[seat]}, sablier de {timer.seconds} s.", "bold"
+                    )
                 started = self.turned.setdefault(timer.key, self.clock())
                 acted = self.acted.get(timer.key, 0)
                 self.acted[timer.key] = acted + 1
