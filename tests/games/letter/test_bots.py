@@ -52,7 +52,7 @@ def test_every_bot_plays_multiplayer_games_legally(players: int) -> None:
 
 
 @pytest.mark.parametrize("variant", ["1", "2"])
-@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
+@pytest.mark.parametrize("name", ["random", "greedy", "strong", "debutant", "expert"])
 def test_every_bot_plays_solo_games_legally(name: str, variant: str) -> None:
     options = {"mode": "solo", "variante_solo": variant}
     final = play_game(GAME, [bot(name)], seed=5, options=options)
@@ -351,3 +351,17 @@ def test_strong_never_leaves_more_to_the_opponent_than_greedy() -> None:
                 compared += 1
         state = state.apply(seat, greedy_action(state, seat))
     assert compared >= 1
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"comptage": "1", "erreurs": "penalite"},
+        {"sablier": True, "erreurs": "penalite", "noms_de_lieux": True},
+        {"comptage": "2", "tirage": "hasard", "frapper": False},
+    ],
+)
+def test_the_levels_play_other_tables_legally(options: dict[str, Any]) -> None:
+    names = ["debutant", "intermediaire", "fort", "expert"]
+    final = play_game(GAME, [bot(name) for name in names], seed=9, options=options)
+    assert final.outcome() is not None

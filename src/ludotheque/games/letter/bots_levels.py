@@ -27,7 +27,7 @@ What each number of the :class:`~ludotheque.bots.levels.Profile` means at a Lett
   longest word and per :data:`UNITS_PER_WORD` units for each other word named, times the
   level's ``slowness`` (at most :data:`MAX_TURN_SECONDS`, under the 30 s hourglass); a turn
   without a word :data:`NO_WORD_SECONDS`; a deal :data:`DEAL_SECONDS`; letting a knock window
-  pass :data:`GLANCE_SECONDS`.
+  pass, or passing without letters, :data:`GLANCE_SECONDS`.
 
 Every decision comes from :meth:`~ludotheque.bots.base.Observation.determinize` and the draws
 given: reproducible, and blind to what the seat may not see.
@@ -53,7 +53,7 @@ from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws
 from ludotheque.lexicon.prefixes import PrefixIndex
 
-from .actions import ChooseSize, Claim, Knock, NoKnock, Placement, Turn
+from .actions import ChooseSize, Claim, Knock, NoKnock, Pass, Placement, Turn
 from .board import Tile
 from .bots_greedy import (
     CANDIDATES,
@@ -102,6 +102,7 @@ GUESS_SHORTEST = 3
 GUESS_SPOTS = 6
 """Without a sure word, the places tried for a guess (own letters touching the board)."""
 GUESS_LONGEST = 7
+"""Nor more than this many (a long reading one is not sure of is rarely tried)."""
 
 
 def ends_the_game_if_dry(state: LetterState) -> bool:
@@ -201,7 +202,8 @@ class LetterLevelBot(LevelBot):
                 return Decision(turn, self._turn_seconds(turn.words, draws), value, best or None)
         if not found:
             action = first_turn_without_word(state, seat) if first else fallback(state, seat)
-            seconds = profile.think_seconds(NO_WORD_SECONDS, draws=draws)
+            looked = GLANCE_SECONDS if isinstance(action, Pass) else NO_WORD_SECONDS
+            seconds = profile.think_seconds(looked, draws=draws)
             return Decision(action, seconds, 0.0 if best else None, best or None)
         if profile.search:
 

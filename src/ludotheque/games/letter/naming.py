@@ -1,19 +1,23 @@
-"""Which of the words it sees a Letter bot names, by its level: one common word, or ten.
+"""Which of the words it sees a Letter bot names, by its level: one common word, or six.
 
 A person names a few words a turn, not thirty: after the first word, a level notices each
 further one with its ``notice`` chance and stops at the first it misses (a Débutant names one
-word three times in four, rarely three; an Intermédiaire two on average; a Fort four or five),
-and nobody names more than :data:`MAX_WORDS_NAMED` (the Expert, who misses almost nothing,
-names ten words three turns in four). The whole dictionary makes a dense board read in
+word three times in four, rarely three; an Intermédiaire two on average; a Fort three or
+four), and nobody names more than :data:`MAX_WORDS_NAMED` (the Expert, who misses almost
+nothing, names six words most turns). The whole dictionary makes a dense board read in
 hundreds of ways (on a board of 30 letters the best tile reads about 35 new words, and 180
 more wait elsewhere: TERCAS, AE…): naming them all, as the greedy engine does, ends games at
-4,000 points to 600, nothing like a game between people (the rulebook's example names five
-words for a letter: AMOUR, AU, MOU, MUR, OU).
+4,000 points to 600, nothing like a game between people. The rulebook's example names two to
+five words for a letter (AMOUR, AU, MOU, MUR, OU; MURE, RUE): six is an attentive player's
+turn (with ten, the Expert scored 970 a game against the Fort's 450; with six, 660 to 300).
 
-The words named are the most valuable first: those through the tiles placed this turn (every
-tile placed must serve a named word, rule 6, so those come before anything else), then the
+The words named are the most familiar first (a person sees ÉTAIT before SOULEVAIS; ranked
+by value instead, the Fort named zigzag readings such as REVISITANT and ECLATANTS every turn
+and scored twice as much), then the most valuable: those through the tiles placed this turn
+come before anything else (every tile placed must serve a named word, rule 6), then the
 other new words readable on the board. Each word once (a person says a word once), on a path
-still new when it is named (rule 8).
+still new when it is named (rule 8). Placements are ranked by the value of the words the
+level would name there (:func:`level_score`).
 
 >>> from ludotheque.bots.levels import LEVELS
 >>> from ludotheque.core.rng import Rng
@@ -21,7 +25,7 @@ still new when it is named (rule 8).
 >>> sorted({words_noticed(LEVELS["debutant"], draws) for _ in range(200)})[:3]
 [1, 2, 3]
 >>> max(words_noticed(LEVELS["expert"], draws) for _ in range(50))
-10
+6
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from .state import LetterState
 
 __all__ = ["MAX_WORDS_NAMED", "level_namer", "level_score", "name_words", "words_noticed"]
 
-MAX_WORDS_NAMED = 10
+MAX_WORDS_NAMED = 6
 """Nobody names more words in one turn or one knock."""
 
 
