@@ -288,8 +288,8 @@ def report(summary: dict[str, Any], seconds: float) -> None:
             f"{LEVELS[name].title:<14}{rate:>13}{interval:>14}"
             f"{fmt(entry['score2'], '.1f'):>10}{fmt(entry['score4'], '.1f'):>10}"
             f"{fmt(entry['share'], '.0%'):>14}"
-            f"{fmt(entry['p50'] and entry['p50'] * 1000, '.0f'):>10}"
-            f"{fmt(entry['p99'] and entry['p99'] * 1000, '.0f'):>10}"
+            f"{fmt(entry['p50'] and entry['p50'] * 1000, '.1f'):>10}"
+            f"{fmt(entry['p99'] and entry['p99'] * 1000, '.1f'):>10}"
             f"{fmt(ratio, '.1f'):>11}{fmt(ordinal, '.1f'):>9}"
         )
         if letter:

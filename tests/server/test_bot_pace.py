@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from starlette.testclient import TestClient
 
 from ludotheque.bots.base import Observation, decide
@@ -87,19 +86,14 @@ def gibberish(state: SimultaneousState) -> Word:
     raise AssertionError("no plain cards to write a non-word with")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="server/hub.py: a bot asleep on its thinking time does not notice that it must "
-    "judge; the judge's window runs out and silence accepts (fix: wake the bot when the table "
-    "moves, see the Thèmes helper's report)",
-)
 def test_a_robot_judge_busy_with_its_own_word_still_refuses_a_non_word(
     make_client: Callable[..., TestClient],
 ) -> None:
     """What let « marrk » and « hgtn » through in Simultanée (and Équipe): the robot was
     thinking about its own word (its decision's seconds, longer than the judge's window) when
     the person's word came to it; the hub waited out its thinking time before looking at the
-    table again, the judge's window ran out first, and silence means yes."""
+    table again, the judge's window ran out first, and silence means yes. A thinking bot now
+    wakes up when its table moves."""
     client = make_client(bot_pace=1.0)
     created = race_table(client, "debutant", jugement="juge", delai_juge=5)
     table = created["table"]

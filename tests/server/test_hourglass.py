@@ -49,7 +49,11 @@ def test_an_hourglass_that_runs_out_plays_the_timeout_for_its_seat(
     texts = [line["texte"] for line in out["journal"]]
     assert any("temps écoulé" in text for text in texts), texts
     assert out["vue"]["evenements"] and "Temps écoulé" in out["vue"]["evenements"][-1]
-    assert out["vue"]["phase"] == "frappe" and out["sabliers"] == []  # knocks: no hourglass
+    # The knock window opens; only its own timer runs: the other seat's, which closes it.
+    assert out["vue"]["phase"] == "frappe"
+    assert [(h["place"], h["secondes"]) for h in out["sabliers"]] == [
+        (1 - starter, letter_state.KNOCK_SECONDS)
+    ]
 
 
 def test_without_the_option_no_hourglass_runs(client: TestClient) -> None:

@@ -95,6 +95,7 @@ class Hub:
         self.broken: dict[str, str] = {}  # table id -> why it could not be rebuilt
         self.connections: dict[str, set[Connection]] = {}
         self.thinking: set[tuple[str, int]] = set()
+        self.moved: dict[str, asyncio.Event] = {}  # set (and dropped) when a table changes
         self.deadlines: dict[tuple[str, int], tuple[float, int, asyncio.TimerHandle]] = {}
         # The rules' hourglasses (``State.rule_timers``): (table, seat, key) -> end, length, handle.
         self.hourglasses: dict[tuple[str, int, str], tuple[float, float, asyncio.TimerHandle]] = {}
@@ -404,7 +405,10 @@ class Hub:
         ]
 
     def changed(self, session: TableSession) -> None:
-        """Tell every connection of the table, then start bots and clocks."""
+        """Wake the bots thinking at this table, tell every connection, start bots and clocks."""
+        moved = self.moved.pop(session.id, None)
+        if moved is not None:
+            moved.set()
         self.schedule(session)
         connections = self.connections.get(session.id, ())
         if not connections:
@@ -548,10 +552,14 @@ class Hub:
         """Decide in a worker, then play once the bot's thinking time has passed since its turn
         began (its decision's ``seconds`` × ``bot_pace``, at least ``bot_delay``: a word found
         after 15 s, a Gremlins action after 2 s…) — unless the table moved on meanwhile (a
-        faster player, an hourglass): then think again from the new position."""
+        faster player, an hourglass, a word it must judge): then think again from the new
+        position, at once; when it comes back to the same move, its thinking time still runs
+        from when it first thought of it."""
         loop = asyncio.get_running_loop()
         try:
             refused = 0
+            began: float | None = None  # when it began to think of ``previous``
+            previous: JsonValue = None
             while refused < 3:
                 state = session.state
                 if state is None or seat not in state.to_move():
@@ -573,11 +581,16 @@ class Hub:
                     pace = 0.0
                 else:
                     action, pace = decided
+                if began is not None and action == previous:
+                    started = began  # the same move as before the table moved: it goes on
+                began, previous = started, action
                 wait = max(self.bot_delay, pace * self.bot_pace) - (loop.time() - started)
                 if wait > 0:
-                    await asyncio.sleep(wait)
+                    # Watch the table while thinking: when it moves (a faster player, a word
+                    # this bot must judge), think again at once rather than sleep on.
+                    await self._until_moved(session, ply, wait)
                     if session.ply != ply:
-                        continue  # someone was faster
+                        continue
                 state = session.state
                 if state is None or seat not in state.to_move():
                     return
@@ -596,6 +609,17 @@ class Hub:
         finally:
             self.thinking.discard((session.id, seat))
         self.changed(session)
+
+    async def _until_moved(self, session: TableSession, ply: int, seconds: float) -> None:
+        """Wait ``seconds``, or less if the table plays a move meanwhile (``changed``)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while session.ply == ply and (left := deadline - loop.time()) > 0:
+            moved = self.moved.setdefault(session.id, asyncio.Event())
+            try:
+                await asyncio.wait_for(moved.wait(), left)
+            except TimeoutError:
+                return
 
     # --- replay --------------------------------------------------------------------------------
 
