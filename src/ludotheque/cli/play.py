@@ -22,6 +22,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from ludotheque.bots.levels import level
 from ludotheque.core.errors import InvalidOptions, LudoError
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.record import GameRecord
@@ -91,9 +92,25 @@ def _error(console: Console, message: str) -> int:
 
 
 def _bot_names(names: list[str], players: int) -> list[str]:
-    """The bot of each other place: the names given, the last one repeated (default greedy)."""
-    names = names or ["greedy"]
+    """The bot of each other place: the names given, the last one repeated (default: the
+    Intermédiaire level)."""
+    names = names or ["intermediaire"]
     return [names[min(i, len(names) - 1)] for i in range(players - 1)]
+
+
+def bot_titles(names: Sequence[str]) -> list[str]:
+    """What a player reads for each bot: a level's title (« Débutant »), else its name.
+
+    >>> bot_titles(["debutant", "Intermédiaire", "greedy"])
+    ['Débutant', 'Intermédiaire', 'greedy']
+    """
+    titles = []
+    for name in names:
+        try:
+            titles.append(level(name).title)
+        except LudoError:
+            titles.append(name)
+    return titles
 
 
 def _pick_seed(seed: int | None) -> int | None:
@@ -243,7 +260,7 @@ def play_game(
     opponents = (
         f"contre la Rotative (solo, {mode or 'normal'})"
         if players == 1
-        else f"contre {plural(players - 1, 'robot')} ({', '.join(bot_names)})"
+        else f"contre {plural(players - 1, 'robot')} ({', '.join(bot_titles(bot_names))})"
     )
     console.print(
         Text.assemble(
@@ -252,7 +269,7 @@ def play_game(
         )
     )
     saver = RecordFile(path, console)
-    labels = ["hasard"] * len(bot_names) if notice else bot_names
+    labels = ["hasard"] * len(bot_names) if notice else bot_titles(bot_names)
     terminal = GutenbergTerminal(
         match, console, ask, bot_list, save=saver, bot_labels=labels, bot_seed=seed
     )
@@ -287,7 +304,7 @@ def _play_letter(
     extra: JsonObject,
     timed_ask: TimedAsk | None,
 ) -> int:
-    """``play letter``: the person at place 1 against bots (default greedy), or solo."""
+    """``play letter``: the person at place 1 against bots (default Intermédiaire), or solo."""
     from .play_letter import LetterTerminal, load_bots, new_match
 
     names = [name.strip() for name in (bots or "").split(",") if name.strip()]
@@ -319,7 +336,7 @@ def _play_letter(
     opponents = (
         "seul"
         if players == 1
-        else f"contre {plural(players - 1, 'robot')} ({', '.join(bot_names)})"
+        else f"contre {plural(players - 1, 'robot')} ({', '.join(bot_titles(bot_names))})"
     )
     console.print(
         Text.assemble(
@@ -334,7 +351,7 @@ def _play_letter(
         ask,
         bot_list,
         save=saver,
-        bot_labels=bot_names,
+        bot_labels=bot_titles(bot_names),
         bot_seed=seed,
         timed_ask=timed_ask,
     )
@@ -356,7 +373,7 @@ def _play_themes(
     extra: JsonObject,
     timed_ask: TimedAsk | None,
 ) -> int:
-    """``play themes``: the person at place 1 against bots (default greedy, else random), in
+    """``play themes``: the person at place 1 against bots (default Intermédiaire), in
     the four modes (Équipe: 4 to 12 players, 4 by default; the others: 2 to 6)."""
     from .play_themes import ThemesTerminal, default_bot_name, load_bots, new_match
 
@@ -391,7 +408,8 @@ def _play_themes(
         Text.assemble(
             ("Thèmes", "bold"),
             f" ({state_mode}) — vous (place 1) contre {plural(players - 1, 'robot')} "
-            f"({', '.join(bot_names)}), graine {seed}. Tapez « aide » pour la notation.",
+            f"({', '.join(bot_titles(bot_names))}), graine {seed}. Tapez « aide » pour la "
+            "notation.",
         )
     )
     view = match.state.view(0)
@@ -411,7 +429,7 @@ def _play_themes(
         ask,
         bot_list,
         save=saver,
-        bot_labels=bot_names,
+        bot_labels=bot_titles(bot_names),
         bot_seed=seed,
         timed_ask=timed_ask,
         # Bots are paced (their ``seconds_per_word``) only in a real terminal, never in tests.
@@ -481,7 +499,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--bots",
                 help="Robots des places 2, 3… séparés par des virgules (le dernier est "
-                "répété) ; par défaut greedy.",
+                "répété) : debutant, intermediaire, fort, expert ; par défaut intermediaire.",
                 metavar="NOMS",
             ),
         ] = None,

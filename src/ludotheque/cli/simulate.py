@@ -153,9 +153,10 @@ def simulate(
         str,
         typer.Option(
             "--bots",
-            help="Robots par place, séparés par des virgules (le dernier complète la table).",
+            help="Robots par place, séparés par des virgules (le dernier complète la table) : "
+            "debutant, intermediaire, fort, expert, ou les moteurs random, greedy, strong.",
         ),
-    ] = "greedy",
+    ] = "intermediaire",
     games: Annotated[int, typer.Option("--games", help="Nombre de parties.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Graine (parties reproductibles).")] = 0,
     mode: Annotated[
