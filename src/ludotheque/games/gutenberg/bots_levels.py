@@ -72,6 +72,7 @@ from .bots_greedy import (
 from .bots_strong import StrongBot
 from .bots_vocabulary import vocabulary, whole_vocabulary
 from .cards import Card
+from .deck import Condition
 from .state import SOLO_THRESHOLD, GutenbergState
 from .wordfinder import WordPlay
 
@@ -200,7 +201,7 @@ class GutenbergLevelBot(LevelBot):
     # --- writing -------------------------------------------------------------------------
 
     def word_choices(
-        self, hand: Sequence[Card], challenges: Sequence[Any] = ()
+        self, hand: Sequence[Card], challenges: Sequence[Condition] = ()
     ) -> list[tuple[float, WordPlay]]:
         """The words the level considers for ``hand``, with their value: the ``top`` best it
         knows, and with ``challenges`` (conditions it noticed) the best known word meeting
@@ -228,7 +229,7 @@ class GutenbergLevelBot(LevelBot):
             for play in chosen
         ]
 
-    def _noticed_challenges(self, observation: Observation, draws: Draws) -> list[Any]:
+    def _noticed_challenges(self, observation: Observation, draws: Draws) -> list[Condition]:
         """The open challenges' conditions, if the level notices them this time."""
         view = observation.view
         shown = view.get("defis_ouverts")
@@ -267,7 +268,9 @@ class GutenbergLevelBot(LevelBot):
             action = self._write_action(view, plays, draws)
         points = {card.id: card.points for card in hand}
         value = float(sum(points[c] for play in action.plays for c in play.cards))
-        best = float(self._best_total(hand, several))
+        # The best legal move is worth at least the one played (easy solo's last round: the
+        # Expert's set of words may beat the greedy sequence).
+        best = max(value, float(self._best_total(hand, several)))
         seconds = self._seconds(observation, action, draws)
         return Decision(action, seconds, value, best)
 

@@ -7,11 +7,13 @@ given its own :class:`~.wordfinder.WordIndex`: :func:`vocabulary` builds the lis
 on first use and keeps them for the life of the process (one per ``min_zipf``), so the four
 levels of a server cost four indexes at most, whatever the number of tables.
 
-Cost, measured on the standard machine (2 cores; ``docs/performance.md``): the familiarity of
-every attested dictionary word, once, 0.6 s; then Débutant's 13,800 forms 0.1 s and 1 MB,
-Intermédiaire's 42,800 forms 0.2 s and 4 MB, Fort's 115,000 forms 0.5 s and 20 MB; the whole
-dictionary's index (Expert, and the « best move » every level is measured against) 1 s and
-30 MB, shared with the rules.
+Cost, measured on the standard machine (2 cores, busy), resident memory added: the
+familiarity of every attested dictionary word, once, 0.6–1 s and 15 MB; then Débutant's 13,800
+forms 0.15 s and 4 MB, Intermédiaire's 42,800 forms 0.3 s and 9 MB, Fort's 115,000 forms 0.8 s
+and 26 MB; the whole dictionary's index (Expert, and the « best move » every level is measured
+against) 1–1.7 s and 43 MB, shared with the rules. A server worker with the four levels holds
+about 100 MB more than the game alone; each level's cache of best scores adds at most about
+30 MB (:data:`ORACLE_LIMIT`).
 
 >>> from ludotheque.bots.levels import LEVELS
 >>> debutant = vocabulary(LEVELS["debutant"])
