@@ -10,6 +10,7 @@ import typer
 from typer.testing import CliRunner
 
 from ludotheque.bots.base import Observation, RandomBot
+from ludotheque.bots.levels import LEVEL_NAMES
 from ludotheque.bots.simulate import bot_factories, derive_seed, play_game, simulate
 from ludotheque.cli.simulate import register
 from ludotheque.core.rng import Draws
@@ -85,7 +86,7 @@ def test_solo_reports_the_win_rate_against_la_rotative() -> None:
 
 
 def test_bot_factories_by_game() -> None:
-    assert set(bot_factories(Gutenberg())) == {"random", "greedy", "strong"}
+    assert set(bot_factories(Gutenberg())) == {"random", "greedy", "strong", *LEVEL_NAMES}
     assert set(bot_factories(Encheres())) == {"random"}
 
 
