@@ -44,6 +44,7 @@ def test_an_hourglass_that_runs_out_plays_the_timeout_for_its_seat(
         starter = first["vue"]["actif"]
         (hourglass,) = first["sabliers"]
         assert hourglass["place"] == starter and hourglass["secondes"] == 0.5
+        assert hourglass["libelle"] == ""  # the seat's own hourglass
         assert 0 < hourglass["restant"] <= 0.5
         out = next_state(ws, 1)  # nobody plays: the hourglass runs out
     texts = [line["texte"] for line in out["journal"]]
@@ -51,8 +52,8 @@ def test_an_hourglass_that_runs_out_plays_the_timeout_for_its_seat(
     assert out["vue"]["evenements"] and "Temps écoulé" in out["vue"]["evenements"][-1]
     # The knock window opens; only its own timer runs: the other seat's, which closes it.
     assert out["vue"]["phase"] == "frappe"
-    assert [(h["place"], h["secondes"]) for h in out["sabliers"]] == [
-        (1 - starter, letter_state.KNOCK_SECONDS)
+    assert [(h["place"], h["secondes"], h["libelle"]) for h in out["sabliers"]] == [
+        (1 - starter, letter_state.KNOCK_SECONDS, "Fenêtre de frappe")
     ]
 
 

@@ -15,7 +15,7 @@ def test_letter_hourglass_is_shown_and_runs(page: Any, live_server: LiveServer) 
     page.fill("#joueurs", "2")
     page.fill("#nom", "Alice")
     page.select_option("#place-0", "humain")
-    page.select_option("#place-1", "robot:random")
+    page.select_option("#place-1", "robot:debutant")
     page.select_option("#opt-tirage", "hasard")  # no deal by size: straight to the first turn
     page.check("#opt-sablier")
     page.uncheck("#opt-frapper")  # no knock window: Alice's turns alternate with the robot's

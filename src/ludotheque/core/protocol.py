@@ -84,6 +84,9 @@ class RuleTimer(Generic[A]):
     seconds: float
     key: str
     action: A
+    label: str = ""
+    """What this hourglass is, for the players (« Fenêtre de frappe »); empty: a seat's own
+    hourglass. Timers of one label running together are shown as one."""
 
 
 class State(ABC, Generic[A]):

@@ -98,7 +98,10 @@ class Hub:
         self.moved: dict[str, asyncio.Event] = {}  # set (and dropped) when a table changes
         self.deadlines: dict[tuple[str, int], tuple[float, int, asyncio.TimerHandle]] = {}
         # The rules' hourglasses (``State.rule_timers``): (table, seat, key) -> end, length, handle.
-        self.hourglasses: dict[tuple[str, int, str], tuple[float, float, asyncio.TimerHandle]] = {}
+        # (table, seat, key) → (end, seconds, handle, label) of each rules' hourglass running
+        self.hourglasses: dict[
+            tuple[str, int, str], tuple[float, float, asyncio.TimerHandle, str]
+        ] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
     # --- start and stop ----------------------------------------------------------------------
@@ -399,8 +402,13 @@ class Hub:
         """The rules' hourglasses running at a table (public: everyone sees the hourglass)."""
         now = self.clock()
         return [
-            {"place": seat, "secondes": length, "restant": max(0.0, round(end - now, 1))}
-            for (table_id, seat, _key), (end, length, _handle) in self.hourglasses.items()
+            {
+                "place": seat,
+                "secondes": length,
+                "restant": max(0.0, round(end - now, 1)),
+                "libelle": label,
+            }
+            for (table_id, seat, _key), (end, length, _handle, label) in self.hourglasses.items()
             if table_id == session.id
         ]
 
@@ -520,7 +528,8 @@ class Hub:
                 handle = asyncio.get_running_loop().call_later(
                     timer.seconds, self._hourglass_out, session, key
                 )
-                self.hourglasses[key] = (self.clock() + timer.seconds, timer.seconds, handle)
+                end = self.clock() + timer.seconds
+                self.hourglasses[key] = (end, timer.seconds, handle, timer.label)
 
     def _hourglass_out(self, session: TableSession, key: tuple[str, int, str]) -> None:
         """An hourglass ran out: its seat plays the timer's action (bots and people alike)."""

@@ -317,6 +317,7 @@ class LetterState(State[Action]):
                     self.config.knock_seconds,
                     f"frappe-{self.turn}-place-{seat + 1}",
                     NoKnock(),
+                    label="Fenêtre de frappe",
                 )
                 for seat in self.window
                 if self.pending[seat] is None

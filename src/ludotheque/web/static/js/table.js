@@ -456,9 +456,14 @@ function tickHourglasses() {
   const el = $("sablier");
   const running = table && table.statut === "en_cours" ? hourglasses : [];
   el.hidden = running.length === 0;
-  const texts = running.map((s) => {
+  // A seat's own hourglass is named after its seat; timers with a label (Letter's knock window,
+  // one per silent seat) are one hourglass for the table, shown once.
+  const labelled = new Map();
+  for (const s of running) if (s.libelle && !(labelled.get(s.libelle)?.end >= s.end)) labelled.set(s.libelle, s);
+  const shownTimers = [...running.filter((s) => !s.libelle), ...labelled.values()];
+  const texts = shownTimers.map((s) => {
     const left = Math.max(0, Math.ceil((s.end - Date.now()) / 1000));
-    const whose = s.place === myPlace() ? "Votre sablier" : `Sablier de ${names()[s.place] || `Place ${s.place + 1}`}`;
+    const whose = s.libelle || (s.place === myPlace() ? "Votre sablier" : `Sablier de ${names()[s.place] || `Place ${s.place + 1}`}`);
     return `⏳ ${whose} : ${left} s sur ${Math.round(s.secondes)}`;
   });
   const text = texts.join(" · ");
