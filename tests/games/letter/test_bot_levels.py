@@ -30,7 +30,7 @@ from ludotheque.games.letter.bots_levels import (
 )
 from ludotheque.games.letter.naming import MAX_WORDS_NAMED
 from ludotheque.games.letter.paths import new_words
-from ludotheque.games.letter.state import LetterState
+from ludotheque.games.letter.state import KnockResult, LetterState
 from ludotheque.games.letter.vocabulary import level_index
 
 from .rules_helpers import arrange, new, put, tile, turn
@@ -261,6 +261,22 @@ def test_no_knock_in_the_first_round_nor_for_old_words() -> None:
     old = replace(state, placed_last=())
     assert openings(old, level_index(LEVELS["expert"], places=False)) == {}
     assert all(decide("expert", old, 1, s).action == NoKnock() for s in range(10))
+
+
+def test_the_table_settles_for_a_round_after_a_knock() -> None:
+    # Four players: seat 0 placed the U and named OU only; seats 1–3 may knock for AMOUR…
+    state, ids = rulebook_board(players=4)
+    state = state.apply(0, turn((ids["U"], "d4"), words=[(ids["O"], ids["U"])]))
+    assert state.phase == "frappe" and state.to_move() == {1, 2, 3}
+
+    def knocked(turn_of_last_knock: int) -> int:
+        won = KnockResult(turn_of_last_knock, (), (), (3,), 3, (), ())
+        settled = replace(state, knocks=(won,))
+        return sum(isinstance(decide("expert", settled, 1, s).action, Knock) for s in range(20))
+
+    assert knocked(state.turn - 1) == 0  # a knock won the turn a turn ago: the Expert waits
+    assert knocked(state.turn - 2) == 0
+    assert knocked(state.turn - 3) > 15  # a round (3 turns) went by: it knocks again
 
 
 def test_silence_is_quick_when_nothing_is_left_to_knock_for() -> None:

@@ -15,7 +15,8 @@ What each number of the :class:`~ludotheque.bots.levels.Profile` means at a Lett
 - **Knocks** (rule 16): never in the first round of a game; only with new words the level sees
   on the board; only if it notices them this time (``notice``); after its ``reaction``
   seconds (the decision's ``seconds``), and not at all when that is longer than the window
-  stays open (``frappe_secondes`` less :data:`KNOCK_MARGIN`): the window would close first.
+  stays open (``frappe_secondes`` less :data:`KNOCK_MARGIN`): the window would close first;
+  and not within a round after a knock won the turn (:func:`table_just_knocked`).
 - **Mistakes** (``gamble``): at a table with the rulebook's penalty (``erreurs=penalite``) a
   level now and then tries, instead of its sure words, a reading it is not sure of —
   something of three letters or more that looks like the start of a word
@@ -111,6 +112,22 @@ def ends_the_game_if_dry(state: LetterState) -> bool:
     return all(state.first_done) and state.dry + 1 >= state.players
 
 
+def table_just_knocked(state: LetterState) -> bool:
+    """Whether a knock won the turn less than a round ago (``players`` − 1 turns).
+
+    Bots let a round go by after a successful knock before they knock again: at a table, a
+    knock is an event, and players go back to their own letters. Without this pause, a seat
+    placed after a player who leaves words (a Débutant) was skipped round after round by the
+    Fort's and the Expert's knocks: at 4 players (Débutant, person, Fort, Expert) its longest
+    wait reached 16 turns (normal: 3), 10 % of its waits were over 6 turns; with it, 8 turns at
+    most and 3 % (12 games, ``docs/bots.md``).
+    """
+    return any(
+        result.winner is not None and state.turn - result.turn < state.players - 1
+        for result in state.knocks[-state.players :]
+    )
+
+
 def openings(state: LetterState, index: PrefixIndex) -> WordPaths:
     """The new words of ``index`` through the tiles the last turn placed: what the last player
     left to knock for."""
@@ -165,6 +182,8 @@ class LetterLevelBot(LevelBot):
         silent = Decision(NoKnock(), profile.think_seconds(GLANCE_SECONDS, draws=draws))
         if not all(state.first_done):
             return silent  # never in the first round of a game
+        if table_just_knocked(state):
+            return silent  # the table settles after a knock: a round goes by first
         seen = openings(state, level_index(profile, state.config.places))
         if not seen or not profile.notices(draws):
             return silent
