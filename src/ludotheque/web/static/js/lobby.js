@@ -160,12 +160,21 @@ function renderSeats() {
   const rows = [];
   for (let i = 0; i < count; i++) {
     const id = `place-${i}`;
-    const select = h("select", { id, dataset: { seat: i }, onchange: renderOptions },
+    // Who a robot is: its level's portrait, under the seat (« Joue les mots de tous les jours… »).
+    const portrait = h("p", { class: "aide places-liste__portrait", id: `${id}-portrait` });
+    const describe = () => {
+      const robot = robots.find((r) => `robot:${r.nom}` === select.value);
+      portrait.textContent = robot ? robot.portrait || "" : "";
+      portrait.hidden = !robot;
+    };
+    const select = h("select", { id, dataset: { seat: i }, "aria-describedby": `${id}-portrait`,
+      onchange: () => { describe(); renderOptions(); } },
       h("option", { value: "humain" }, "Personne"),
       robots.map((r) => h("option", { value: `robot:${r.nom}`, title: r.portrait || "" }, `Robot — ${r.titre}`)),
     );
     if (previous[i] && [...select.options].some((o) => o.value === previous[i])) select.value = previous[i];
-    rows.push(h("li", { class: "places-liste__ligne" }, h("label", { for: id }, `Place ${i + 1}`), select));
+    describe();
+    rows.push(h("li", { class: "places-liste__ligne" }, h("label", { for: id }, `Place ${i + 1}`), select, portrait));
   }
   replaceChildren(list, rows);
 }
