@@ -19,6 +19,13 @@ const SOLO_THRESHOLD = 13;
 // Challenges seen in this page (id → card with texte/recompense), to name them in the history.
 const knownChallenges = new Map();
 
+/** « défi relevé » beside a word, the challenge's own sentence as its tooltip (never its id). */
+function challengeBadge(id) {
+  const text = knownChallenges.get(id)?.texte || "";
+  return h("span", { class: "pastille", title: text, "aria-label": text ? `Défi relevé : ${text}` : "Défi relevé" },
+    "défi relevé");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Cards and words
 
@@ -647,7 +654,7 @@ class GutenbergBoard {
               control: h("div", { class: "champ champ--case" },
                 h("input", { type: "radio", name: "defi", id: inputId, value: id, checked: this.challenge === id,
                   onchange: () => this.setChallenge(id) }),
-                h("label", { for: inputId }, `Réclamer ce défi (${id})`)),
+                h("label", { for: inputId }, "Réclamer ce défi")),
             });
           }),
         ));
@@ -703,7 +710,7 @@ class GutenbergBoard {
             h("span", { class: "classement__nom" }, this.nameWithYou(seat)),
             writtenView(vue.mots[seat]),
             vue.phase === "claim" ? h("span", { class: "aide" }, ` réclame ${plural(vue.quotas?.[seat] ?? 0, "lettre")}`) : null,
-            taken ? h("span", { class: "pastille" }, `défi ${taken}`) : null,
+            taken ? challengeBadge(taken) : null,
             current ? h("span", { class: "pastille pastille--actif" }, "réclame…") : null,
           );
         }),
@@ -801,12 +808,11 @@ class GutenbergBoard {
           h("ol", { class: "classement" },
             round.classement.map((seat) => {
               const challenge = round.defis?.[seat];
-              const known = challenge ? knownChallenges.get(challenge) : null;
               return h("li", { class: "classement__ligne" },
                 h("span", { class: "classement__nom" }, this.nameWithYou(seat)),
                 writtenView(round.mots[seat]),
                 round.reclames?.[seat] ? h("span", { class: "aide" }, ` +${plural(round.reclames[seat], "carte")} en collection`) : null,
-                challenge ? h("span", { class: "pastille", title: known?.texte || "" }, `défi ${challenge}`) : null,
+                challenge ? challengeBadge(challenge) : null,
               );
             }),
           ),
