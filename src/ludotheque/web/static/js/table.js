@@ -464,7 +464,7 @@ function tickHourglasses() {
   const texts = shownTimers.map((s) => {
     const left = Math.max(0, Math.ceil((s.end - Date.now()) / 1000));
     const whose = s.libelle || (s.place === myPlace() ? "Votre sablier" : `Sablier de ${names()[s.place] || `Place ${s.place + 1}`}`);
-    return `⏳ ${whose} : ${left} s sur ${Math.round(s.secondes)}`;
+    return `${whose} : ${left} s sur ${Math.round(s.secondes)}`;
   });
   const text = texts.join(" · ");
   if (el.textContent !== text) el.textContent = text;
