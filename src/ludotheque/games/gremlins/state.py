@@ -21,7 +21,7 @@ from .actions import Action, Choose, EndTurn, Redraw
 from .model import Catalog, Config, Project
 from .rules import check_action, legal_main_actions, perform
 from .steps import ChoiceStep, DiscardPlayed, Prompt, Step, choose, run
-from .table import OpenProject, Table
+from .table import LazyDraws, OpenProject, Table
 
 __all__ = ["GremlinsState"]
 
@@ -72,7 +72,7 @@ class GremlinsState(State[Action]):
             redrawn=list(self.redrawn),
             steps=list(self.steps),
             journal=list(self.journal),
-            draws=self.rng.draws(),
+            draws=LazyDraws(self.rng),
             reason=self.reason,
             logged=self.logged,
             idle=self.idle,

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ludotheque.core.rng import Draws
+from ludotheque.core.rng import Draws, Rng
 
 from .cards import HAND, Card, Cost
 from .effects import (
@@ -34,10 +34,40 @@ from .model import ACTIONS_PER_TURN, MAX_PROJECTS, Catalog, Config, Project
 if TYPE_CHECKING:
     from .steps import Step
 
-__all__ = ["Fired", "OpenProject", "Table"]
+__all__ = ["Fired", "LazyDraws", "OpenProject", "Table"]
 
 JOURNAL = 40
 """Journal lines a state keeps (the most recent)."""
+
+
+class LazyDraws:
+    """The table's random stream, opened only when a rule draws (a reshuffle): most actions
+    draw nothing, and opening a generator costs a third of an action's time (bots apply
+    thousands of actions a move). ``freeze`` gives the same snapshot as a :class:`Draws`.
+
+    >>> rng = Rng.from_seed(3)
+    >>> LazyDraws(rng).freeze() is rng
+    True
+    >>> LazyDraws(rng).shuffled(range(5)) == rng.draws().shuffled(range(5))
+    True
+    """
+
+    __slots__ = ("_draws", "_start")
+
+    def __init__(self, start: Rng) -> None:
+        self._start = start
+        self._draws: Draws | None = None
+
+    def _open(self) -> Draws:
+        if self._draws is None:
+            self._draws = self._start.draws()
+        return self._draws
+
+    def shuffled(self, items: list[str]) -> list[str]:
+        return self._open().shuffled(items)
+
+    def freeze(self) -> Rng:
+        return self._start if self._draws is None else self._draws.freeze()
 
 
 @dataclass(slots=True)
@@ -87,7 +117,7 @@ class Table:
     redrawn: list[bool]
     steps: list[Step]
     journal: list[str]
-    draws: Draws
+    draws: Draws | LazyDraws
     reason: str = ""
     logged: int = 0
     idle: int = 0  # turns in a row ended without any action
