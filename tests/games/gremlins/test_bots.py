@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from ludotheque.bots.base import Observation
+from ludotheque.bots.levels import LEVEL_NAMES
 from ludotheque.bots.simulate import bot_factories, derive_seed, play_game
 from ludotheque.core.rng import Rng
 from ludotheque.games.gremlins import Gremlins
@@ -56,7 +57,7 @@ class Checked:
 
 
 def test_registry_and_factory() -> None:
-    assert set(BOTS) == set(NAMES)
+    assert set(BOTS) == set(NAMES) | set(LEVEL_NAMES)  # the levels: test_levels.py
     assert set(NAMES) <= set(bot_factories(GAME))
     assert isinstance(make_bot("greedy"), GreedyBot)
     assert isinstance(make_bot("random"), RandomBot)

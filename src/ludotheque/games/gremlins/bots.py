@@ -1,4 +1,13 @@
-"""Gremlins' bots, by name: ``random``, ``greedy`` and ``strong``.
+"""Gremlins' bots, by name: the four levels offered at the tables, and the engines.
+
+The levels (:mod:`.bots_levels`, one class reading each :class:`~ludotheque.bots.levels.Profile`):
+``debutant``, ``intermediaire``, ``fort`` and ``expert`` — what each knows of the cards (how
+well it reads the banners a plan needs; the Expert also knows what attacks are worth), the
+choice filter over actions ranked by the heuristic of :mod:`.bots_eval`, attention to the
+others, a human pace (1.5 – 3 s an action) and, for the Expert, each action weighed over
+several deals drawn from its view (:mod:`.bots_search`).
+
+The engines, kept for ``simulate``, the benchmarks and the tables stored before the levels:
 
 - ``random``: the game's own random sampler (:meth:`~.state.GremlinsState.sample_action`) on
   the state drawn from its view (it ends its turn early only now and then);
@@ -13,13 +22,15 @@ Every bot decides from :meth:`~ludotheque.bots.base.Observation.determinize` onl
 face-down projects and the cards under projects are redrawn from what its seat can see.
 
 >>> sorted(BOTS)
-['greedy', 'random', 'strong']
+['debutant', 'expert', 'fort', 'greedy', 'intermediaire', 'random', 'strong']
 >>> make_bot("strong", samples=2).samples
 2
->>> make_bot("belote")
+>>> make_bot("expert").search.deals
+4
+>>> make_bot("belote")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: Robot inconnu : « belote ». Robots connus : greedy, random, strong.
+ValueError: Robot inconnu : « belote ». Robots connus : debutant, expert, fort, greedy, ...
 """
 
 from __future__ import annotations
@@ -28,14 +39,16 @@ from collections.abc import Callable
 from typing import Any
 
 from ludotheque.bots.base import Bot, Observation
+from ludotheque.bots.levels import level_factories
 from ludotheque.core.rng import Draws
 
 from .actions import Action
 from .bots_greedy import GreedyBot
+from .bots_levels import GremlinsLevelBot
 from .bots_strong import StrongBot
 from .state import GremlinsState
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = ["BOTS", "GreedyBot", "GremlinsLevelBot", "RandomBot", "StrongBot", "make_bot"]
 
 
 class RandomBot:
@@ -57,6 +70,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "strong": StrongBot,
+    **level_factories(GremlinsLevelBot),
 }
 
 
