@@ -24,6 +24,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ludotheque.bots.base import Bot, Observation
+from ludotheque.bots.levels import level
 from ludotheque.bots.simulate import bot_factories, bots_by_name
 from ludotheque.core.errors import IllegalAction, InvalidOptions, LudoError, MalformedInput
 from ludotheque.core.json_types import JsonObject, JsonValue
@@ -42,6 +43,7 @@ __all__ = [
     "HUMAN",
     "GremlinsTerminal",
     "Quit",
+    "bot_label",
     "default_bot_name",
     "load_bots",
     "new_match",
@@ -75,8 +77,21 @@ def load_bots(names: Sequence[str]) -> list[Bot]:
 
 
 def default_bot_name() -> str:
-    """greedy when the game offers it, else the random bot."""
-    return "greedy" if "greedy" in bot_factories(Gremlins()) else "random"
+    """The Intermédiaire level (the web tables' default) when the game offers it, else the
+    random bot."""
+    return "intermediaire" if "intermediaire" in bot_factories(Gremlins()) else "random"
+
+
+def bot_label(name: str) -> str:
+    """How a bot is named at the table: its level's title (« Débutant »), else its name.
+
+    >>> bot_label("debutant"), bot_label("Expert"), bot_label("greedy")
+    ('Débutant', 'Expert', 'greedy')
+    """
+    try:
+        return level(name).title
+    except LudoError:
+        return name
 
 
 def help_panel() -> Panel:
@@ -310,7 +325,8 @@ def play_gremlins(
     env: Mapping[str, str] | None,
     extra: JsonObject,
 ) -> int:
-    """``play gremlins``: the person at place 1 against bots (default greedy, else random);
+    """``play gremlins``: the person at place 1 against bots (default the Intermédiaire level;
+    ``--bots debutant,expert``…, or the engines ``random``, ``greedy``, ``strong``);
     « classique » 2 to 6 players, « equipes » 4 to 6. The exit status (2: bad options)."""
     from .gutenberg_render import plural
     from .play import (
@@ -363,12 +379,13 @@ def play_gremlins(
     except LudoError as error:
         return _error(errors, f"Partie refusée — {error.message}")
     path = save if save is not None else default_save_path("gremlins", seed, env)
+    labels = [bot_label(name) for name in bot_names]
     view = match.state.view(HUMAN)
     console.print(
         Text.assemble(
             ("Gremlins, Inc. – le jeu de cartes", "bold"),
             f" ({wanted}) — vous (place 1) contre {plural(players - 1, 'robot')} "
-            f"({', '.join(bot_names)}), graine {seed}. Tapez « aide » pour la notation.",
+            f"({', '.join(labels)}), graine {seed}. Tapez « aide » pour la notation.",
         ),
         soft_wrap=True,
     )
@@ -385,7 +402,7 @@ def play_gremlins(
         console.print(f"Équipes — {listed} (vous êtes dans l'équipe 1).", soft_wrap=True)
     saver = RecordFile(path, console)
     terminal = GremlinsTerminal(
-        match, console, ask, bot_list, save=saver, bot_labels=bot_names, bot_seed=seed
+        match, console, ask, bot_list, save=saver, bot_labels=labels, bot_seed=seed
     )
     terminal.run()
     return _saved(console, saver, path)
