@@ -2,8 +2,9 @@
 whose effect asks a question (the choice box), ending the turn while the bot plays, the set-up
 redraw, completing a plan, and the page at phone width.
 
-Headless Chromium against a live server (see ``conftest.py``); seat 0 is the page, seat 1 the
-``random`` bot. The tables that need a known hand are created through the API with a card file
+Headless Chromium against a live server (see ``conftest.py``); seat 0 is the page, seat 1 a
+bot: the Débutant level when the table is made in the lobby (which offers the four levels), the
+``random`` engine when it is made through the API. The tables that need a known hand are created through the API with a card file
 of their own (the ``cartes`` option): every card alike, so the hand dealt does not matter.
 """
 
@@ -102,7 +103,7 @@ def test_gremlins_start_assign_and_the_bot_plays(page: Any, live_server: LiveSer
     page.fill("#joueurs", "2")
     page.fill("#nom", "Alice")
     page.select_option("#place-0", "humain")
-    page.select_option("#place-1", "robot:random")
+    page.select_option("#place-1", "robot:debutant")  # the lobby offers the four levels
     page.click("#btn-creer")
     page.wait_for_url(re.compile(r"/table/[^/?#]+$"))
     page.click("#btn-demarrer")

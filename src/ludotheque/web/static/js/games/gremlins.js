@@ -9,6 +9,14 @@
 // What the player prepares (the cards chosen for the redraw, a cancellation to confirm) lives in
 // the renderer and is reset when the turn or the phase changes.
 //
+// What the others just did (« Pendant que vous attendiez ») is shown at the top of the table,
+// and on the table itself: since the person's last action (a spectator: since the current
+// player's turn began), every line of the game's journal, the card played or the plan completed,
+// and, highlighted (data-change), the projects started, the resources gained or lost, the
+// prestige won or lost (with « +2 » / « −2 »), the permanents that became active and the top
+// of the discard. The person's own action clears the highlights. Not in replays (the replay
+// page tells each step itself).
+//
 // Keyboard: every control is a native button (toggle buttons for the redraw's cards).
 //
 // The page's styles (the gr-* classes) are in the shared stylesheet, css/style.css, next to
@@ -30,7 +38,115 @@ const KINDS = {
 
 const BANNERS = ["or", "malice", "techno"];
 
+/** The seat whose action turned `vue` into the next view: the one choosing, else the active one. */
+export function actorOf(vue) {
+  if (!vue || vue.phase === "fin") return null;
+  if (vue.choix) return vue.choix.place;
+  if (vue.phase === "jeu") return vue.joueur_actif;
+  return null;
+}
 
+/** The lines of `after` that are not in `before` (the journal keeps its last lines only). */
+export function newLines(before = [], after = []) {
+  for (let start = 0; start <= before.length; start += 1) {
+    const kept = before.length - start;
+    if (kept > after.length) continue;
+    let same = true;
+    for (let i = 0; i < kept; i += 1) {
+      if (before[start + i] !== after[i]) { same = false; break; }
+    }
+    if (same) return after.slice(kept);
+  }
+  return after.slice();
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : `−${-n}`;
+}
+
+/**
+ * Which project of `before` each project of `after` is (one seat's rows). A project leaves
+ * its row from anywhere (completed, cancelled, stolen) and a new one (started, stolen) comes
+ * at the end: the first `k` projects of `after` are those of `before` that stayed, in order,
+ * and the rest are new. The pairing never matches two different known cards and pays for the
+ * banners that differ; the cheapest is kept (the most projects kept on a tie). Returns, for
+ * each position of `after`, its position in `before`, or -1 for a new project.
+ */
+export function alignProjects(before, after) {
+  const n = before.length;
+  const m = after.length;
+  const GONE = 2; // a project completed, cancelled or stolen
+  const NEW = 2; // a project started or stolen
+  const pair = (i, j) => {
+    const a = before[i];
+    const b = after[j];
+    if (a.carte && b.carte && a.carte !== b.carte) return Infinity;
+    const x = countBanners(a.ressources);
+    const y = countBanners(b.ressources);
+    return BANNERS.reduce((sum, r) => sum + Math.abs(x[r] - y[r]), 0);
+  };
+  let best = { cost: Infinity, from: new Array(m).fill(-1) };
+  for (let k = Math.min(n, m); k >= 0; k -= 1) {
+    // cost[i][j]: before[0..i) against after[0..j), each project of before paired or gone.
+    const cost = Array.from({ length: n + 1 }, () => new Array(k + 1).fill(Infinity));
+    cost[0][0] = 0;
+    for (let i = 0; i < n; i += 1) {
+      for (let j = 0; j <= k; j += 1) {
+        if (!Number.isFinite(cost[i][j])) continue;
+        cost[i + 1][j] = Math.min(cost[i + 1][j], cost[i][j] + GONE);
+        if (j < k) cost[i + 1][j + 1] = Math.min(cost[i + 1][j + 1], cost[i][j] + pair(i, j));
+      }
+    }
+    const total = cost[n][k] + NEW * (m - k);
+    if (!(total < best.cost)) continue;
+    const from = new Array(m).fill(-1);
+    let i = n;
+    let j = k;
+    while (j > 0) {
+      if (cost[i][j] === cost[i - 1][j - 1] + pair(i - 1, j - 1)) {
+        from[j - 1] = i - 1;
+        j -= 1;
+      }
+      i -= 1;
+    }
+    best = { cost: total, from };
+  }
+  return best.from;
+}
+
+/**
+ * What changed on the table between two views: per seat, the prestige won or lost, the
+ * projects started (positions of `after`), the banners gained or lost under each project kept,
+ * the permanents that became active; and whether the discard's top card changed.
+ */
+export function tableChanges(before, after) {
+  const seats = {};
+  for (const player of after.joueurs || []) {
+    const old = (before.joueurs || [])[player.place];
+    if (!old) continue;
+    const change = { prestige: player.prestige - old.prestige, nouveaux: [], ressources: {}, permanents: [] };
+    const from = alignProjects(old.projets, player.projets);
+    from.forEach((i, j) => {
+      if (i < 0) {
+        change.nouveaux.push(j);
+        return;
+      }
+      const was = countBanners(old.projets[i].ressources);
+      const now = countBanners(player.projets[j].ressources);
+      const delta = BANNERS.map((b) => [b, now[b] - was[b]]).filter(([, d]) => d !== 0);
+      if (delta.length) change.ressources[j] = delta;
+    });
+    change.permanents = player.permanents.filter((id) => !old.permanents.includes(id));
+    seats[player.place] = change;
+  }
+  const top = (v) => (v.defausse?.length ? v.defausse[v.defausse.length - 1] : null);
+  return { seats, defausse: top(after) !== null && top(after) !== top(before) };
+}
+
+/** A « +2 » / « −1 » badge. */
+function delta(n, text = signed(n)) {
+  return h("span", { class: ["gr-delta", n < 0 ? "gr-delta--moins" : null] }, text);
+}
 
 /** « 2 or + 1 malice + 1 ressource » or « gratuit » → {or, malice, techno, any}. */
 export function parseCost(text) {
@@ -106,9 +222,46 @@ class GremlinsTable {
     this.cancelling = null; // project number whose cancellation awaits confirmation
   }
 
+  /**
+   * Follow the others' actions: `this.recap` holds the view before the first of them since
+   * the person's last action (a spectator: since the current player's turn began), the seats
+   * that acted and the journal lines they wrote; `this.changes` what changed on the table since.
+   * A view that repeats the last one (a reconnection, a seat's name changed) changes nothing.
+   */
+  track(vue) {
+    const before = this.lastVue;
+    this.lastVue = vue;
+    if (this.readOnly || !before || before === vue) return;
+    const lines = newLines(before.journal, vue.journal);
+    const key = (v) => JSON.stringify([v.phase, v.tour, v.joueur_actif, v.actions_jouees, v.choix?.place, v.choix?.question, v.pioche, (v.defausse || []).length]);
+    if (!lines.length && key(before) === key(vue)) return;
+    const actor = actorOf(before);
+    if (actor === null) return;
+    const me = this.me;
+    if (actor === me) {
+      // The person acted: the others' turn is over; its lines stay until they act again.
+      if (this.recap) this.recap.closed = true;
+      this.changes = null;
+      return;
+    }
+    const spectatorTurnOver = me === null && this.recap && (this.recap.tour !== before.tour || !this.recap.seats.includes(actor));
+    if (!this.recap || this.recap.closed || spectatorTurnOver) {
+      this.recap = { base: before, seats: [], lines: [], tour: before.tour, closed: false };
+    }
+    if (!this.recap.seats.includes(actor)) this.recap.seats.push(actor);
+    this.recap.lines.push(...lines);
+    this.changes = tableChanges(this.recap.base, vue);
+  }
+
+  /** What changed for `seat` since the others began to play (see track), or null. */
+  changeOf(seat) {
+    return this.changes?.seats?.[seat] || null;
+  }
+
   update(ctx) {
     this.ctx = ctx;
     const vue = ctx.vue;
+    this.track(vue);
     const me = this.me;
     const mine = me === null ? null : vue.joueurs?.[me];
     const key = [vue.phase, vue.tour, vue.joueur_actif, vue.actions_jouees, (mine?.main || []).join(","), (mine?.projets || []).length].join(":");
@@ -187,6 +340,8 @@ class GremlinsTable {
         Array.isArray(vue.equipes) ? `Partie en équipes à ${vue.joueurs.length}` : `Partie à ${vue.joueurs.length}`),
     );
     const blocks = [title, this.instructions()];
+    const recap = this.recapZone();
+    if (recap) blocks.push(recap);
     const choice = this.choiceZone();
     if (choice) blocks.push(choice);
     const redraw = this.redrawZone();
@@ -219,6 +374,30 @@ class GremlinsTable {
     } else text = `${this.name(vue.joueur_actif)} joue (${vue.actions_jouees} action${vue.actions_jouees > 1 ? "s" : ""} sur ${vue.actions_permises}).`;
     if (mine && !this.canAct()) mine = false;
     return h("p", { id: "consigne", class: ["g-consigne", mine ? "g-consigne--a-vous" : null], role: "status" }, text);
+  }
+
+  // --- what the others just did ----------------------------------------------------------
+
+  recapZone() {
+    const recap = this.recap;
+    if (!recap || !recap.lines.length || this.readOnly) return null;
+    const who = recap.seats.map((s) => this.name(s)).join(", ");
+    const playing = recap.seats.includes(actorOf(this.vue));
+    const title = playing ? `${who} joue` : `Le tour de ${who}`;
+    // The cards shown: an action played (« joue « Nom » ») or a plan completed (« termine « Nom » »).
+    const byName = new Map(Object.values(this.vue.cartes || {}).map((c) => [c.nom, c.id]));
+    const shown = [];
+    for (const line of recap.lines) {
+      for (const match of line.matchAll(/\b(joue|termine) « ([^»]+) »/g)) {
+        const id = byName.get(match[2]);
+        if (id && !shown.includes(id)) shown.push(id);
+      }
+    }
+    return h("section", { id: "dernier-coup", class: ["g-zone", "gr-recap", playing ? "gr-recap--en-cours" : null], "aria-labelledby": "titre-dernier-coup", dataset: { places: recap.seats.join(",") } },
+      h("h3", { id: "titre-dernier-coup", class: "g-zone__titre" }, title),
+      h("ol", { class: "gr-recap__lignes" }, recap.lines.map((line, i) => h("li", { class: i === recap.lines.length - 1 && playing ? "gr-recap__derniere" : null }, this.named(line)))),
+      shown.length ? h("div", { class: "gr-recap__cartes" }, shown.map((id) => this.cardFace(id, { headingLevel: "h4" }))) : null,
+    );
   }
 
   // --- the choice asked while a card is resolved -------------------------------------------
@@ -397,6 +576,7 @@ class GremlinsTable {
     const vue = this.vue;
     const seat = player.place;
     const mine = seat === this.me;
+    const change = this.changeOf(seat);
     const active = vue.phase === "jeu" && vue.joueur_actif === seat;
     const team = Array.isArray(vue.equipes) ? ` · équipe ${player.equipe + 1}` : "";
     return h("section", {
@@ -406,34 +586,59 @@ class GremlinsTable {
     },
     h("h4", { id: `titre-joueur-${seat}`, class: "gr-joueur__titre" },
       h("span", {}, `${this.nameWithYou(seat)}${active ? " — joue" : ""}`),
-      h("span", { class: "gr-prestige", dataset: { prestige: player.prestige } }, `★ ${player.prestige} prestige`),
+      h("span", { class: ["gr-prestige", change?.prestige ? "gr-change" : null], dataset: { prestige: player.prestige, ...(change?.prestige ? { change: "prestige" } : {}) } },
+        `★ ${player.prestige} prestige`, change?.prestige ? [" ", delta(change.prestige)] : null),
       h("span", { class: "aide" }, `${plural(player.cartes_en_main, "carte")} en main · ${player.projets.length}/${player.projets_max} projets${team}`)),
     player.projets.length
       ? h("ul", { class: "gr-projets", dataset: { projets: player.projets.length } },
-        player.projets.map((p) => (mine ? this.ownProject(p) : this.otherProject(p))))
+        player.projets.map((p) => (mine ? this.ownProject(p, change) : this.otherProject(p, change))))
       : h("p", { class: "vide" }, "Aucun projet en cours."),
     player.permanents.length
       ? h("div", { class: "gr-permanents-boite" },
         h("p", { class: "aide", style: "margin: 0.4rem 0 0" }, "Plans permanents actifs :"),
         h("ul", { class: "gr-permanents" }, player.permanents.map((id) => {
           const c = this.card(id);
-          return h("li", { dataset: { permanent: id } }, h("strong", {}, c.nom), c.effet ? ` — ${c.effet}` : "");
+          const fresh = change?.permanents.includes(id);
+          return h("li", { class: fresh ? "gr-change" : null, dataset: { permanent: id, ...(fresh ? { change: "permanent" } : {}) } },
+            h("strong", {}, c.nom), c.effet ? ` — ${c.effet}` : "", fresh ? [" ", delta(1, "nouveau")] : null);
         })))
       : null,
     );
   }
 
-  ownProject(p) {
+  /** The markers of a project that changed: started (« nouveau »), resources gained or lost. */
+  projectChange(p, change) {
+    const fresh = Boolean(change?.nouveaux.includes(p.numero));
+    const moved = change?.ressources[p.numero] || null;
+    return {
+      fresh,
+      moved,
+      attrs: fresh ? { class: "gr-change", change: "nouveau" } : null,
+      badge: fresh ? delta(1, "nouveau projet") : null,
+      resources: (list) => {
+        const view = resourcesView(list);
+        if (moved) {
+          view.classList.add("gr-change");
+          view.dataset.change = "ressources";
+          view.append(...moved.map(([b, d]) => delta(d, `${signed(d)} ${b}`)));
+        }
+        return view;
+      },
+    };
+  }
+
+  ownProject(p, change = null) {
+    const marks = this.projectChange(p, change);
     const c = p.carte ? this.card(p.carte) : null;
     const active = this.mainActions();
     const status = p.devoile ? "dévoilé" : "caché";
     const confirming = this.cancelling === p.numero;
     const fake = c && c.type === "action";
-    return h("li", { class: ["gr-projet", p.terminable ? "gr-projet--terminable" : null], dataset: { projet: p.numero, carte: p.carte || "" } },
-      h("p", { class: "gr-projet__titre" }, `Projet ${p.numero + 1} (${status})`),
+    return h("li", { class: ["gr-projet", p.terminable ? "gr-projet--terminable" : null, marks.fresh ? "gr-change" : null], dataset: { projet: p.numero, carte: p.carte || "", ...(marks.fresh ? { change: "nouveau" } : {}) } },
+      h("p", { class: "gr-projet__titre" }, `Projet ${p.numero + 1} (${status})`, marks.badge ? [" ", marks.badge] : null),
       c ? this.cardFace(p.carte, { headingLevel: "h5" }) : h("div", { class: "gr-dos" }, "Carte inconnue"),
       fake ? h("p", { class: "aide" }, "Faux projet (carte Action) : il ne se termine jamais.") : null,
-      resourcesView(p.ressources),
+      marks.resources(p.ressources),
       p.terminable ? h("p", { class: "aide" }, "Exigences remplies : vous pouvez le terminer.") : null,
       h("div", { class: "gr-carte__boutons" },
         p.terminable ? h("button", {
@@ -467,12 +672,13 @@ class GremlinsTable {
     );
   }
 
-  otherProject(p) {
+  otherProject(p, change = null) {
+    const marks = this.projectChange(p, change);
     const status = p.devoile ? "dévoilé" : "face cachée";
-    return h("li", { class: "gr-projet", dataset: { projet: p.numero, carte: p.carte || "" } },
-      h("p", { class: "gr-projet__titre" }, `Projet ${p.numero + 1} (${status})`),
+    return h("li", { class: ["gr-projet", marks.fresh ? "gr-change" : null], dataset: { projet: p.numero, carte: p.carte || "", ...(marks.fresh ? { change: "nouveau" } : {}) } },
+      h("p", { class: "gr-projet__titre" }, `Projet ${p.numero + 1} (${status})`, marks.badge ? [" ", marks.badge] : null),
       p.carte ? this.cardFace(p.carte, { headingLevel: "h5" }) : h("div", { class: "gr-dos", role: "img", "aria-label": "Carte face cachée" }, "Face cachée"),
-      resourcesView(p.ressources),
+      marks.resources(p.ressources),
     );
   }
 
@@ -496,8 +702,11 @@ class GremlinsTable {
           ` (${t.seats.map((s) => `${this.nameWithYou(s)} ${vue.joueurs[s].prestige}`).join(", ")})`)));
     } else {
       ranking = h("ul", { id: "scores", class: "gr-scores" },
-        scores.map((s) => h("li", { dataset: { place: s.seat, prestige: s.prestige } },
-          `${this.nameWithYou(s.seat)} : ${s.prestige} prestige`)));
+        scores.map((s) => {
+          const moved = this.changeOf(s.seat)?.prestige || 0;
+          return h("li", { class: moved ? "gr-change" : null, dataset: { place: s.seat, prestige: s.prestige, ...(moved ? { change: "prestige" } : {}) } },
+            `${this.nameWithYou(s.seat)} : ${s.prestige} prestige`, moved ? [" ", delta(moved)] : null);
+        }));
     }
     const goal = vue.objectif || {};
     const goalParts = [];
@@ -514,7 +723,8 @@ class GremlinsTable {
         h("dt", {}, "Pioche"), h("dd", { id: "pioche", dataset: { total: vue.pioche } }, plural(vue.pioche, "carte")),
         h("dt", {}, "Défausse"), h("dd", { id: "defausse", dataset: { total: discard.length } }, plural(discard.length, "carte")),
       ),
-      top ? h("div", { id: "defausse-dessus" }, h("p", { class: "aide" }, "Dessus de la défausse :"), this.cardFace(top, { headingLevel: "h5" })) : null,
+      top ? h("div", { id: "defausse-dessus", class: this.changes?.defausse ? "gr-change" : null, dataset: this.changes?.defausse ? { change: "defausse" } : {} },
+        h("p", { class: "aide" }, "Dessus de la défausse :"), this.cardFace(top, { headingLevel: "h5" })) : null,
     );
   }
 

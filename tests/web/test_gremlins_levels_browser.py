@@ -1,0 +1,132 @@
+"""A person against the Débutant level, a whole game of Gremlins in Chromium.
+
+The page plays seat 0 with a simple policy — complete a project when one is ready, else assign
+the first card of the hand to the first project, else start a project with the first card (two
+actions a turn, a card's question answered with its first option) — against a ``debutant`` bot
+on a quick table (10 prestige, at most 2 exhaustions of the deck). What the bot did is shown
+at the top of the table (« Le tour de Robot 2 ») and highlighted on it (``data-change``); the
+final scores are recorded and the table and the end screen are photographed (``screenshots``
+fixture: ``gremlins-debutant-table.png``, ``gremlins-debutant-fin.png``).
+
+The live server of ``conftest.py`` lets bots play at once (``bot_pace=0``): the game takes
+well under a minute.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+LiveServer = Any  # conftest.LiveServer: url, database, get(path)
+
+ME = 0
+MY_TURN = '#jeu[data-a-jouer="true"]'
+GAME_SECONDS = 90.0
+DESKTOP = {"width": 1366, "height": 768}
+
+
+def api_post(server: LiveServer, path: str, body: Any) -> Any:
+    request = urllib.request.Request(
+        server.url + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def debutant_table(page: Any, server: LiveServer) -> str:
+    created = api_post(
+        server,
+        "/api/tables",
+        {
+            "jeu": "gremlins",
+            "joueurs": 2,
+            "options": {"mode": "classique", "prestige": 10, "epuisements": 2},
+            "places": [{"type": "humain"}, {"type": "robot", "niveau": "debutant"}],
+            "nom": "Alice",
+            "horloge": 0,
+        },
+    )
+    table_id: str = created["table"]
+    api_post(server, f"/api/tables/{table_id}/start", {"jeton": created["jeton"]})
+    page.set_viewport_size(DESKTOP)
+    page.goto(server.url + "/")
+    seat = json.dumps({"place": ME, "jeton": created["jeton"], "nom": "Alice"})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludotheque:table:{table_id}", seat])
+    page.goto(f"{server.url}/table/{table_id}")
+    page.wait_for_selector("#jeu.gr-racine #resume")
+    return table_id
+
+
+def simple_move(page: Any) -> None:
+    """One action of the simple policy (the page must be able to act)."""
+    question = page.locator(f"{MY_TURN} #choix button[data-choix]")
+    if question.count():
+        question.first.click()
+        return
+    for selector in (
+        "#projets-joueurs button[data-action='terminer']:enabled",
+        "#main button[data-action='assigner']:enabled",
+        "#main button[data-action='commencer']:enabled",
+        "#btn-fin:enabled",
+    ):
+        button = page.locator(f"{MY_TURN} {selector}")
+        if button.count():
+            button.first.click()
+            return
+
+
+def test_a_person_plays_a_whole_game_against_the_debutant(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    table_id = debutant_table(page, live_server)
+    deadline = time.monotonic() + GAME_SECONDS
+    highlighted = False
+    turns = 0
+    acting = f"{MY_TURN} #actions-restantes, {MY_TURN} #choix button[data-choix]"
+    while True:
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, "the game against the Débutant did not end in time"
+        page.wait_for_selector(f"#resultat, {acting}", timeout=remaining * 1000)
+        if page.locator("#resultat").count():
+            break
+        if not highlighted and page.locator("#dernier-coup li").count():
+            # The bot's turn is told at the top and highlighted on the table.
+            recap = page.inner_text("#dernier-coup")
+            assert "Robot 2" in recap and "joueur 2" not in recap
+            assert page.locator("#jeu [data-change]").count() >= 1
+            page.screenshot(path=str(screenshots / "gremlins-debutant-table.png"))
+            highlighted = True
+        before = page.evaluate("document.querySelector('#jeu')?.innerHTML.length")
+        turns += 1
+        simple_move(page)
+        # Wait for the state that answers the click (the page re-renders; data-a-jouer false
+        # while the move is on its way).
+        page.wait_for_function(
+            "n => document.querySelector('#jeu')?.innerHTML.length !== n "
+            "|| document.querySelector('#resultat')",
+            arg=before,
+            timeout=max(1, deadline - time.monotonic()) * 1000,
+        )
+    assert highlighted, "no action of the bot was highlighted"
+    page.wait_for_selector("#resultat li.resultat__ligne[data-place]")
+    page.locator("#resultat").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "gremlins-debutant-fin.png"))
+    result = live_server.get(f"/api/tables/{table_id}")["resultat"]
+    scores = result["scores"]
+    assert len(scores) == 2
+    assert max(scores) >= 10 or "épuis" in (result.get("raison") or "")
+    lines = page.locator("#resultat li.resultat__ligne[data-place]")
+    assert lines.count() == 2
+    shown = page.inner_text("#resultat")
+    assert all(str(score) in shown for score in scores)
+    (screenshots / "gremlins-debutant-scores.json").write_text(
+        json.dumps({"scores": scores, "raison": result.get("raison"), "actions": turns})
+    )
+    assert turns >= 5
+    assert page.errors == []
