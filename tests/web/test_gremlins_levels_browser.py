@@ -130,3 +130,37 @@ def test_a_person_plays_a_whole_game_against_the_debutant(
     )
     assert turns >= 5
     assert page.errors == []
+
+
+def test_the_page_matches_projects_across_views(page: Any, live_server: LiveServer) -> None:
+    """The pieces of the highlighting, run in the browser: the journal lines added between two
+    views, and which project of the old row each project of the new row is (a project leaves
+    from anywhere, a new one comes at the end, two different known cards never match)."""
+    page.goto(live_server.url + "/")
+    found = page.evaluate(
+        """async () => {
+          const m = await import('/static/js/games/gremlins.js');
+          const P = (carte, ...r) => ({ carte, ressources: r });
+          return {
+            started: m.alignProjects([P(null)], [P(null, 'techno'), P(null)]),
+            completed: m.alignProjects([P('A', 'or'), P('B')], [P('B'), P('C')]),
+            gone: m.alignProjects([P(null, 'or', 'or'), P(null, 'malice')], [P(null, 'malice')]),
+            lines: m.newLines(['a', 'b', 'c'], ['b', 'c', 'd', 'e']),
+            same: m.newLines(['a', 'b'], ['a', 'b']),
+            changes: m.tableChanges(
+              { joueurs: [{ place: 0, prestige: 4, projets: [P(null, 'or')], permanents: [] }],
+                defausse: ['A01'] },
+              { joueurs: [{ place: 0, prestige: 2, projets: [P(null, 'or', 'malice'), P(null)],
+                            permanents: ['M02'] }], defausse: ['A01', 'A09'] }),
+          };
+        }"""
+    )
+    assert found["started"] == [0, -1]
+    assert found["completed"] == [1, -1]
+    assert found["gone"] == [1]
+    assert found["lines"] == ["d", "e"] and found["same"] == []
+    seat = found["changes"]["seats"]["0"]
+    assert seat["prestige"] == -2 and seat["nouveaux"] == [1] and seat["permanents"] == ["M02"]
+    assert seat["ressources"] == {"0": [["malice", 1]]}
+    assert found["changes"]["defausse"] is True
+    assert page.errors == []

@@ -2,7 +2,7 @@
 attention, the Expert's search, the pace, the view only, and games that never stall.
 
 The strength of the ladder is measured over hundreds of games (``ludotheque simulate gremlins
---bots expert,fort``, the figures in docs/performance.md); one test here only checks its
+--bots expert,fort``, ``benchmarks/bot_levels.py --game gremlins``); one test here only checks its
 direction on a few fixed seeds.
 """
 
@@ -345,7 +345,7 @@ def test_the_set_up_redraw_is_made_by_a_level_that_notices() -> None:
 
 
 def test_the_ladder_points_the_right_way() -> None:
-    """A few fixed games (the measured figures: docs/performance.md): the Expert beats the
+    """A few fixed games (the measured figures: benchmarks/bot_levels.py): the Expert beats the
     Débutant, from both seats."""
     points = 0.0
     for k in range(5):

@@ -102,9 +102,12 @@ EXPERT = Weights(curve=1.2, currency=0.2, plan_threat=0.75, project_theft=3.0, h
 is worth ¾ of the difference it makes, one that steals a project 3 more, an action card that
 takes prestige, kept in hand, ½ of that difference (it is not spent as a mere resource) —
 and a progress less convex (``curve``) with spare resources worth less (``currency``).
-Measured against the greedy bot, 1000 games each (docs/performance.md): the attack values
-alone 60 %, with the two weights 64 %; one weight at a time around them: ``start`` 0.05 or
-0.15 37 – 49 %, ``curve`` 1.8 48 %, ``currency`` 0.4 55 %, the others 57 – 62 %."""
+Measured against the greedy bot, both seatings: the attack values alone 60 % of 1000 games
+(their neighbours ½ or 1, 5, 0.3: 59 – 61 % of 600; ``hand_threat`` ¾: 55 %, too many cards
+kept). From there one weight at a time, 800 games each: ``curve`` 1.2 62 %, 1.8 48 %;
+``currency`` 0.2 61 %, 0.4 55 %; ``start`` 0.05 37 %, 0.15 49 %; ``ready``, ``hand``,
+``plan_in_hand``, ``malice``, ``techno_missing`` up or down 57 – 60 %. ``curve`` 1.2 with
+``currency`` 0.2: 64 % of 1000 games, and 62.6 % and 64.3 % on two fresh sets of 1000."""
 
 
 _WORTH: dict[tuple[int, int], tuple[Card, Weights, float]] = {}

@@ -96,7 +96,7 @@ SENSES: Mapping[str, CardSense] = {
 moves are nearly worth the same: Fort 50 % against Intermédiaire, Intermédiaire 59 % against
 Débutant, 200 games each); reading the banners well is what separates a beginner from a club
 player here (the greedy bot with banners 0.5 wins 30 % against itself, 0.75: 35 %, 0.85:
-41 %; docs/performance.md)."""
+41 %). Measured: ``python benchmarks/bot_levels.py --game gremlins``."""
 
 
 def sense_of(profile: Profile) -> CardSense:
