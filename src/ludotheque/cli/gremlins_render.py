@@ -269,7 +269,7 @@ def _heading(view: JsonObject, names: Sequence[str], human: int) -> Text:
         parts.append(f"{target} prestige")
     if limit:
         parts.append(f"{limit} épuisement{'s' if limit > 1 else ''} de la pioche")
-    text = Text.assemble(("Gremlins, Inc.", "bold"), f" — tour {_int(view.get('tour')) + 1}")
+    text = Text.assemble(("Gremlins, Inc.", "bold"), f" — tour {_int(view.get('tour'))}")
     text.append(" — objectif : " + " ou ".join(parts))
     exhausted = _int(view.get("epuisements"))
     epuisee = f"épuisée {exhausted}/{limit}" if limit else f"épuisée {exhausted} fois"
