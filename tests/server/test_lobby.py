@@ -50,6 +50,9 @@ def test_games_lists_gutenberg_with_modes_options_and_bot_levels(client: TestCli
         ("expert", "Expert"),
     ]
     assert all(len(r["portrait"]) > 40 for r in gutenberg["robots"])
+    # Each game may say what kind of player a level is in its own terms (Gremlins: no words).
+    gremlins = {r["nom"]: r["portrait"] for r in games["gremlins"]["robots"]}
+    assert "mots" in gutenberg["robots"][0]["portrait"] and "mots" not in gremlins["debutant"]
 
 
 def test_create_table_seats_the_creator_as_host(client: TestClient) -> None:

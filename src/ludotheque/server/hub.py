@@ -18,7 +18,6 @@ from typing import Any
 
 import orjson
 
-from ludotheque.bots.levels import LEVELS
 from ludotheque.core.errors import InvalidOptions, LudoError, MalformedInput, UnknownGame
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import State
@@ -31,6 +30,7 @@ from .robots import (
     bot_levels,
     fallback_action,
     level_names,
+    level_portrait,
 )
 from .storage import SeatRow, Storage, TableRow
 from .tables import (
@@ -212,7 +212,7 @@ class Hub:
                         {
                             "nom": name,
                             "titre": LEVEL_TITLES[name],
-                            "portrait": LEVELS[name].portrait,
+                            "portrait": level_portrait(game, name),
                         }
                         for name in bot_levels(game)
                     ],

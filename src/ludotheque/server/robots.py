@@ -11,6 +11,7 @@ bot moves.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import multiprocessing
 import threading
 from collections.abc import Callable
@@ -35,6 +36,7 @@ __all__ = [
     "decide",
     "fallback_action",
     "level_names",
+    "level_portrait",
 ]
 
 LEVEL_TITLES = {
@@ -57,6 +59,19 @@ def bot_levels(game: Game[Any, Any]) -> list[str]:
     engines ``random``, ``greedy``… stay for ``simulate`` and the benchmarks)."""
     offered = bot_factories(game)
     return [name for name in LEVEL_NAMES if name in offered]
+
+
+def level_portrait(game: Game[Any, Any], name: str) -> str:
+    """What kind of player a level is, in this game: the game's bots module may say it in its
+    own terms (``PORTRAITS``: Gremlins has no words to know), else the level's own sentence."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.bots")
+    except ModuleNotFoundError:
+        module = None
+    portraits = getattr(module, "PORTRAITS", {})
+    own = portraits.get(name) if isinstance(portraits, dict) else None
+    return own if isinstance(own, str) else LEVELS[name].portrait
 
 
 def level_names(game: Game[Any, Any]) -> list[str]:

@@ -48,7 +48,15 @@ from .bots_levels import GremlinsLevelBot
 from .bots_strong import StrongBot
 from .state import GremlinsState
 
-__all__ = ["BOTS", "GreedyBot", "GremlinsLevelBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "PORTRAITS",
+    "GreedyBot",
+    "GremlinsLevelBot",
+    "RandomBot",
+    "StrongBot",
+    "make_bot",
+]
 
 
 class RandomBot:
@@ -72,6 +80,19 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "strong": StrongBot,
     **level_factories(GremlinsLevelBot),
 }
+
+PORTRAITS: dict[str, str] = {
+    "debutant": "Joue ce qui lui vient, glisse souvent une carte sous un plan qui n'en a pas "
+    "besoin ; prend son temps et surveille peu les autres.",
+    "intermediaire": "Bâtit ses plans avec les bonnes bannières, choisit un bon coup plutôt que "
+    "le meilleur et vous remarque une fois sur deux.",
+    "fort": "Joue presque toujours le meilleur coup du moment et voit venir presque toutes les "
+    "attaques.",
+    "expert": "Pèse chaque action sur plusieurs donnes possibles, vise un grand plan à la fois "
+    "et garde ses coups bas pour le bon moment.",
+}
+"""What kind of player each level is here (the lobby's words; the levels' own sentences speak
+of words, which Gremlins does not have)."""
 
 
 def make_bot(name: str, **options: Any) -> Bot:
