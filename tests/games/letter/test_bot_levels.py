@@ -30,7 +30,7 @@ from ludotheque.games.letter.bots_levels import (
 )
 from ludotheque.games.letter.naming import MAX_WORDS_NAMED
 from ludotheque.games.letter.paths import new_words
-from ludotheque.games.letter.state import KnockResult, LetterState
+from ludotheque.games.letter.state import LetterState
 from ludotheque.games.letter.vocabulary import level_index
 
 from .rules_helpers import arrange, new, put, tile, turn
@@ -263,20 +263,23 @@ def test_no_knock_in_the_first_round_nor_for_old_words() -> None:
     assert all(decide("expert", old, 1, s).action == NoKnock() for s in range(10))
 
 
-def test_the_table_settles_for_a_round_after_a_knock() -> None:
+def test_bots_never_skip_the_same_seat_twice_in_a_row() -> None:
     # Four players: seat 0 placed the U and named OU only; seats 1–3 may knock for AMOUR…
     state, ids = rulebook_board(players=4)
     state = state.apply(0, turn((ids["U"], "d4"), words=[(ids["O"], ids["U"])]))
-    assert state.phase == "frappe" and state.to_move() == {1, 2, 3}
+    assert state.phase == "frappe" and state.to_move() == {1, 2, 3} and state.active == 0
 
-    def knocked(turn_of_last_knock: int) -> int:
-        won = KnockResult(turn_of_last_knock, (), (), (3,), 3, (), ())
-        settled = replace(state, knocks=(won,))
-        return sum(isinstance(decide("expert", settled, 1, s).action, Knock) for s in range(20))
+    def knocks(seat: int, played: tuple[int, ...]) -> int:
+        counted = replace(state, played=played)
+        return sum(isinstance(decide("expert", counted, seat, s).action, Knock) for s in range(20))
 
-    assert knocked(state.turn - 1) == 0  # a knock won the turn a turn ago: the Expert waits
-    assert knocked(state.turn - 2) == 0
-    assert knocked(state.turn - 3) > 15  # a round (3 turns) went by: it knocks again
+    # Seat 1's turn was coming (one turn fewer than seat 0): seat 2 may knock over it.
+    assert knocks(2, (5, 4, 4, 4)) > 15
+    # A knock already skipped seat 1 since its last turn (two fewer): seat 2 lets it play,
+    # and so does seat 3; seat 1 itself skips nobody.
+    assert knocks(2, (6, 4, 5, 5)) == 0
+    assert knocks(3, (6, 4, 5, 5)) == 0
+    assert knocks(1, (6, 4, 5, 5)) > 15
 
 
 def test_silence_is_quick_when_nothing_is_left_to_knock_for() -> None:

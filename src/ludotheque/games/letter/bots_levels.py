@@ -16,7 +16,8 @@ What each number of the :class:`~ludotheque.bots.levels.Profile` means at a Lett
   on the board; only if it notices them this time (``notice``); after its ``reaction``
   seconds (the decision's ``seconds``), and not at all when that is longer than the window
   stays open (``frappe_secondes`` less :data:`KNOCK_MARGIN`): the window would close first;
-  and not within a round after a knock won the turn (:func:`table_just_knocked`).
+  and never when its knock would skip a seat a knock already skipped since that seat's last
+  turn (:func:`skips_a_seat_again`).
 - **Mistakes** (``gamble``): at a table with the rulebook's penalty (``erreurs=penalite``) a
   level now and then tries, instead of its sure words, a reading it is not sure of —
   something of three letters or more that looks like the start of a word
@@ -112,20 +113,26 @@ def ends_the_game_if_dry(state: LetterState) -> bool:
     return all(state.first_done) and state.dry + 1 >= state.players
 
 
-def table_just_knocked(state: LetterState) -> bool:
-    """Whether a knock won the turn less than a round ago (``players`` − 1 turns).
+def skips_a_seat_again(state: LetterState, knocker: Seat) -> bool:
+    """Whether a knock by ``knocker`` would skip a seat that a knock already skipped since its
+    last turn: a seat between the player who just played and the knocker (rule 16: play goes
+    on from the knocker) that has played two turns fewer than that player (one fewer is
+    normal: its turn was coming).
 
-    Bots let a round go by after a successful knock before they knock again: at a table, a
-    knock is an event, and players go back to their own letters. Without this pause, a seat
-    placed after a player who leaves words (a Débutant) was skipped round after round by the
-    Fort's and the Expert's knocks: at 4 players (Débutant, person, Fort, Expert) its longest
-    wait reached 16 turns (normal: 3), 10 % of its waits were over 6 turns; with it, 8 turns at
-    most and 3 % (12 games, ``docs/bots.md``).
+    Bots never skip a seat twice in a row. At a table, knocks are rare enough that nobody
+    waits long; bots that notice well knock after most turns, and a seat placed after a player
+    who leaves words (a Débutant) was skipped round after round by the Fort's and the
+    Expert's knocks: at 4 players (Débutant, a person, Fort, Expert) the person's longest wait
+    reached 16 turns of the others (normal: 3), 10 % of its waits over 6 (12 games,
+    ``docs/rules/letter.md`` 22). A public count (each seat's turns played) is all it reads.
     """
-    return any(
-        result.winner is not None and state.turn - result.turn < state.players - 1
-        for result in state.knocks[-state.players :]
-    )
+    just_played = state.active
+    seat = (just_played + 1) % state.players
+    while seat != knocker:
+        if state.played[seat] < state.played[just_played] - 1:
+            return True
+        seat = (seat + 1) % state.players
+    return False
 
 
 def openings(state: LetterState, index: PrefixIndex) -> WordPaths:
@@ -160,7 +167,7 @@ class LetterLevelBot(LevelBot):
         if state.phase == "tirage":
             return self._deal(state, draws)
         if state.phase == "frappe":
-            return self._knock_window(state, draws)
+            return self._knock_window(state, seat, draws)
         return self._turn(state, seat, draws)
 
     # --- the deal ----------------------------------------------------------------------------
@@ -177,13 +184,13 @@ class LetterLevelBot(LevelBot):
 
     # --- knocks (rule 16) --------------------------------------------------------------------
 
-    def _knock_window(self, state: LetterState, draws: Draws) -> Decision:
+    def _knock_window(self, state: LetterState, seat: Seat, draws: Draws) -> Decision:
         profile = self.profile
         silent = Decision(NoKnock(), profile.think_seconds(GLANCE_SECONDS, draws=draws))
         if not all(state.first_done):
             return silent  # never in the first round of a game
-        if table_just_knocked(state):
-            return silent  # the table settles after a knock: a round goes by first
+        if skips_a_seat_again(state, seat):
+            return silent  # it would skip a seat a knock already skipped: let it play
         seen = openings(state, level_index(profile, state.config.places))
         if not seen or not profile.notices(draws):
             return silent
