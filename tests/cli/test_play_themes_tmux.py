@@ -66,7 +66,7 @@ def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_pa
     options = ["--bots", "debutant", "--save", str(save), "-o", "secondes=120"]
     terminal.start(["play", "themes", "--seed", str(seed), *options])
     lines = terminal.wait(asking, "the first question")
-    assert "Thèmes (classique) — vous (place 1) contre 1 robot (debutant)" in lines[0]
+    assert "Thèmes (classique) — vous (place 1) contre 1 robot (Débutant)" in lines[0]
     assert any("Votre main :" in line for line in lines)
     first = countdowns(terminal.screen())[-1]
     assert 110 <= first <= 120

@@ -4,8 +4,9 @@ redraw, completing a plan, and the page at phone width.
 
 Headless Chromium against a live server (see ``conftest.py``); seat 0 is the page, seat 1 a
 bot: the Débutant level when the table is made in the lobby (which offers the four levels), the
-``random`` engine when it is made through the API. The tables that need a known hand are created through the API with a card file
-of their own (the ``cartes`` option): every card alike, so the hand dealt does not matter.
+``random`` engine when it is made through the API. The tables that need a known hand are
+created through the API with a card file of their own (the ``cartes`` option): every card
+alike, so the hand dealt does not matter.
 """
 
 from __future__ import annotations
