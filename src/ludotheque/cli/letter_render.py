@@ -134,13 +134,23 @@ def table_of(view: JsonObject, names: Sequence[str], recent: Collection[str] = (
         decided = knock.get("a_decide")
         seats = [s for s in _objs_or_ints(knock.get("fenetre"))]
         status = ", ".join(
-            f"{names[s]} {'a décidé' if isinstance(decided, list) and decided[s] else 'réfléchit'}"
-            for s in seats
+            deciding(names[s], isinstance(decided, list) and bool(decided[s])) for s in seats
         )
         seconds = knock.get("secondes")
         closes = f" (se ferme seule après {seconds} s)" if isinstance(seconds, int) else ""
         parts.append(Text.assemble(("Fenêtre de frappe : ", "bold yellow"), status, closes))
     return Group(*parts)
+
+
+def deciding(name: str, decided: bool) -> str:
+    """Where a seat stands in a knock window, the verb agreeing with « Vous ».
+
+    >>> deciding("Vous", False), deciding("Débutant (place 2)", True)
+    ('Vous réfléchissez', 'Débutant (place 2) a décidé')
+    """
+    if name == "Vous":
+        return "Vous avez décidé" if decided else "Vous réfléchissez"
+    return f"{name} {'a décidé' if decided else 'réfléchit'}"
 
 
 def _objs_or_ints(value: JsonValue) -> list[int]:
