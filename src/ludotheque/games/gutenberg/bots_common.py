@@ -31,6 +31,7 @@ __all__ = [
     "card_from_json",
     "card_value",
     "cards_from_json",
+    "distinct_cards",
     "is_vowel_card",
     "letter_stats",
     "solo_transfer",
@@ -226,3 +227,19 @@ def solo_transfer(row: Sequence[Card], word: Sequence[Card], offset: int) -> tup
             points += above.points
             cards += 1
     return points, cards
+
+
+def distinct_cards(cards: Sequence[Card]) -> list[Card]:
+    """One card per (letters, points): identical cards are the same choice.
+
+    >>> cards = [Card(i, "E", p, "lettre") for i, p in (("a", 1), ("b", 1), ("c", 2))]
+    >>> [c.id for c in distinct_cards(cards)]
+    ['a', 'c']
+    """
+    seen: set[tuple[str, int]] = set()
+    result = []
+    for card in cards:
+        if (card.letters, card.points) not in seen:
+            seen.add((card.letters, card.points))
+            result.append(card)
+    return result

@@ -56,6 +56,7 @@ from .actions import Action, Claim, Pick, Play, Shelve, Write
 from .bots_common import (
     card_value,
     cards_from_json,
+    distinct_cards,
     hand_key,
     is_vowel_card,
     solo_transfer,
@@ -172,7 +173,7 @@ class GutenbergLevelBot(LevelBot):
         letter is, as the greedy bot); before, the card's static value for a collection.
         """
         base = (*drafted, *commons)
-        distinct = _distinct(packet)
+        distinct = distinct_cards(packet)
         if len(drafted) < WORDS_FROM:
             return [(card_value(card, base) + 0.01 * card.points, card) for card in distinct]
         vowels = sum(1 for card in base if is_vowel_card(card))
@@ -375,8 +376,10 @@ class GutenbergLevelBot(LevelBot):
         then its value there); 12 or less, the card of most points leaves the library (la
         Rotative's score), the least useful first."""
         if score >= SOLO_THRESHOLD:
-            return [(c.points + 0.01 * card_value(c, collection), c) for c in _distinct(library)]
-        return [(c.points - 0.01 * usefulness(c.letters), c) for c in _distinct(library)]
+            return [
+                (c.points + 0.01 * card_value(c, collection), c) for c in distinct_cards(library)
+            ]
+        return [(c.points - 0.01 * usefulness(c.letters), c) for c in distinct_cards(library)]
 
     def _shelve(self, observation: Observation, draws: Draws) -> Shelve:
         view = observation.view
@@ -388,14 +391,3 @@ class GutenbergLevelBot(LevelBot):
             score = value if isinstance(value, int) else 0
         collection = cards_from_json(view.get("ma_collection"))
         return Shelve(self.profile.pick(self.library_values(library, score, collection), draws).id)
-
-
-def _distinct(cards: Sequence[Card]) -> list[Card]:
-    """One card per (letters, points): identical cards are the same choice."""
-    seen: set[tuple[str, int]] = set()
-    result = []
-    for card in cards:
-        if (card.letters, card.points) not in seen:
-            seen.add((card.letters, card.points))
-            result.append(card)
-    return result

@@ -45,7 +45,7 @@ from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, Claim, Pick, Play, Shelve, Write
-from .bots_common import WordOracle, cards_from_json, hand_key, solo_transfer
+from .bots_common import WordOracle, cards_from_json, distinct_cards, hand_key, solo_transfer
 from .bots_greedy import GreedyBot, choose_words, claim_options, own_hand, several_words
 from .bots_rollout import Scenario, Simulator, final_value, make_scenario, reopen
 from .cards import Card
@@ -132,7 +132,9 @@ class StrongBot:
         elif phase == "claim":
             return self._claim(observation, draws)
         else:
-            candidates = [Shelve(c.id) for c in _distinct(cards_from_json(view["bibliotheque"]))]
+            candidates = [
+                Shelve(c.id) for c in distinct_cards(cards_from_json(view["bibliotheque"]))
+            ]
         evaluate = self._solo_value if solo else self._round_value
         return self._search(observation, draws, candidates, partial(evaluate, observation.seat))
 
@@ -222,7 +224,7 @@ class StrongBot:
 
     def _pick_candidates(self, observation: Observation) -> list[Action]:
         packet = cards_from_json(observation.view.get("paquet"))
-        return [Pick(card.id) for card in _distinct(packet)]
+        return [Pick(card.id) for card in distinct_cards(packet)]
 
     def _write_candidates(self, observation: Observation, draws: Draws) -> list[Action]:
         view = observation.view
@@ -289,7 +291,7 @@ class StrongBot:
         # Screen: what each pool card adds on its own, over a few samples.
         samples = [self._sample(observation, draws) for _ in range(CLAIM_SCREEN)]
         gains: dict[str, float] = {}
-        for card in _distinct(pool):
+        for card in distinct_cards(pool):
             gains[card.id] = sum(
                 final_value((*collection, card), scenario, self.oracle) for _, scenario in samples
             )
@@ -315,17 +317,6 @@ class StrongBot:
     ) -> float:
         after = state._next(seat, action)
         return self._seat_value(after, seat, scenario)
-
-
-def _distinct(cards: Sequence[Card]) -> list[Card]:
-    """One card per (letters, points): identical cards are the same choice."""
-    seen: set[tuple[str, int]] = set()
-    result = []
-    for card in cards:
-        if (card.letters, card.points) not in seen:
-            seen.add((card.letters, card.points))
-            result.append(card)
-    return result
 
 
 def _with_copies(shortlist: Sequence[Card], pool: Sequence[Card], count: int) -> list[Card]:
