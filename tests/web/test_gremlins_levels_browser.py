@@ -16,27 +16,17 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
+
+from .screens import LAPTOP, shoot
+from .test_gremlins_browser import api_post
 
 LiveServer = Any  # conftest.LiveServer: url, database, get(path)
 
 ME = 0
 MY_TURN = '#jeu[data-a-jouer="true"]'
 GAME_SECONDS = 90.0
-DESKTOP = {"width": 1366, "height": 768}
-
-
-def api_post(server: LiveServer, path: str, body: Any) -> Any:
-    request = urllib.request.Request(
-        server.url + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
 
 
 def debutant_table(page: Any, server: LiveServer) -> str:
@@ -54,7 +44,7 @@ def debutant_table(page: Any, server: LiveServer) -> str:
     )
     table_id: str = created["table"]
     api_post(server, f"/api/tables/{table_id}/start", {"jeton": created["jeton"]})
-    page.set_viewport_size(DESKTOP)
+    page.set_viewport_size(LAPTOP)
     page.goto(server.url + "/")
     seat = json.dumps({"place": ME, "jeton": created["jeton"], "nom": "Alice"})
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"ludotheque:table:{table_id}", seat])
@@ -100,7 +90,7 @@ def test_a_person_plays_a_whole_game_against_the_debutant(
             recap = page.inner_text("#dernier-coup")
             assert "Robot 2" in recap and "joueur 2" not in recap
             assert page.locator("#jeu [data-change]").count() >= 1
-            page.screenshot(path=str(screenshots / "gremlins-debutant-table.png"))
+            shoot(page, screenshots, "gremlins-debutant-table")
             highlighted = True
         before = page.evaluate("document.querySelector('#jeu')?.innerHTML.length")
         turns += 1
@@ -116,7 +106,7 @@ def test_a_person_plays_a_whole_game_against_the_debutant(
     assert highlighted, "no action of the bot was highlighted"
     page.wait_for_selector("#resultat li.resultat__ligne[data-place]")
     page.locator("#resultat").scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshots / "gremlins-debutant-fin.png"))
+    shoot(page, screenshots, "gremlins-debutant-fin")
     result = live_server.get(f"/api/tables/{table_id}")["resultat"]
     scores = result["scores"]
     assert len(scores) == 2

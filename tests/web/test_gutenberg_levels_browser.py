@@ -21,6 +21,7 @@ from ludotheque.bots.levels import LEVELS
 from ludotheque.games.gutenberg.bots_vocabulary import vocabulary
 from ludotheque.games.gutenberg.cards import Card
 
+from .screens import LAPTOP, shoot
 from .test_browser import (
     ACTION_CARDS,
     MY_TURN,
@@ -33,8 +34,6 @@ from .test_browser import (
 )
 
 LiveServer = Any
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 375, "height": 812}
 GAME_TIMEOUT = 60.0
 
 
@@ -45,17 +44,6 @@ def short_common_word(cards: list[Card]) -> str | None:
     short = [play for play in plays if len(play.word) <= 4]
     chosen = short[0] if short else (plays[0] if plays else None)
     return None if chosen is None else chosen.word
-
-
-def shoot(page: Any, folder: Path, name: str) -> None:
-    """The page at laptop size, then at phone width (whole page), back to laptop size."""
-    page.mouse.move(0, 0)
-    page.wait_for_timeout(150)
-    page.screenshot(path=folder / f"{name}.png")
-    page.set_viewport_size(PHONE)
-    page.wait_for_timeout(150)
-    page.screenshot(path=folder / f"{name}-375.png", full_page=True)
-    page.set_viewport_size(LAPTOP)
 
 
 def test_a_person_plays_a_whole_game_against_a_debutant(

@@ -26,25 +26,14 @@ from ludotheque.games.letter.board import cell_name
 from ludotheque.games.letter.paths import best_placements
 from ludotheque.games.letter.vocabulary import level_index
 
+from .screens import LAPTOP, shoot
 from .test_browser import check_final_ranking, stored_outcome
 from .test_letter_browser import MY_TURN, server_state, stored_record
 
 LiveServer = Any
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 375, "height": 812}
 ME = 0
 GAME_TIMEOUT = 85.0
 WINDOW = 3  # seconds: the knock window's option, at its shortest useful length
-
-
-def shoot(page: Any, folder: Path, name: str) -> None:
-    """The page at laptop size, then at phone width (whole page), back to laptop size."""
-    page.mouse.move(0, 0)
-    page.screenshot(path=folder / f"{name}.png")
-    page.set_viewport_size(PHONE)
-    page.wait_for_timeout(100)
-    page.screenshot(path=folder / f"{name}-375.png", full_page=True)
-    page.set_viewport_size(LAPTOP)
 
 
 def create_table(page: Any, server: LiveServer) -> str:

@@ -24,12 +24,11 @@ from ludotheque.games import default_registry
 from ludotheque.games.themes.cards import entry_key
 from ludotheque.games.themes.familiarity import entry_familiarity, knows_entry
 
+from .screens import LAPTOP, shoot
 from .test_browser import check_final_ranking, stored_outcome
 from .test_themes_browser import MY_TURN, server_state
 
 LiveServer = Any
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 375, "height": 812}
 GAME_TIMEOUT = 80.0
 ME = 0
 WORDS_A_TURN = 2
@@ -46,17 +45,6 @@ def short_common_word(state: Any) -> Any | None:
     if not choices:
         return None
     return min(choices, key=lambda w: (len(entry_key(w.word)), -entry_familiarity(w.word)))
-
-
-def shoot(page: Any, folder: Path, name: str) -> None:
-    """The page at laptop size, then at phone width (whole page), back to laptop size."""
-    page.mouse.move(0, 0)
-    page.wait_for_timeout(150)
-    page.screenshot(path=folder / f"{name}.png")
-    page.set_viewport_size(PHONE)
-    page.wait_for_timeout(150)
-    page.screenshot(path=folder / f"{name}-375.png", full_page=True)
-    page.set_viewport_size(LAPTOP)
 
 
 def create_table(page: Any, server: LiveServer) -> str:
