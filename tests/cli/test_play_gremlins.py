@@ -193,6 +193,15 @@ def test_jouer_without_payment_gets_the_best_payment() -> None:
     assert f"Place 1 (vous) joue « {catalog[action].name} »." in out.export_text()
 
 
+def test_the_person_at_the_terminal_may_pass_a_whole_round() -> None:
+    match = new_match(2, 3)
+    assert match.record.options["fin_tour_passe"] is False
+    for _ in range(2):
+        match.submit(state_of(match).active, {"type": "fin"})
+        match.submit(state_of(match).active, {"type": "fin"})
+    assert state_of(match).phase == "jeu"
+
+
 def test_the_set_up_redraw_garder_or_refaire() -> None:
     match = new_match(3, 4, extra={**SHORT, "nouvelle_main": True})
     out = console()

@@ -68,7 +68,11 @@ def new_match(
     options: JsonObject = {"mode": "classique", **(extra or {})}
     if deck_text is not None:
         options["cartes"] = deck_text
-    return Match.start(Gremlins(), players, seed, options)
+    game = Gremlins()
+    # A person sits at the table: the defaults that depend on it apply (a round of passes
+    # does not end the game, fin_tour_passe=non).
+    resolved = game.info.resolve_options(players, options, people=1)
+    return Match.start(game, players, seed, resolved)
 
 
 def load_bots(names: Sequence[str]) -> list[Bot]:

@@ -56,16 +56,23 @@ class OptionSpec:
     """Other defaults by who sits at the table: ``(n, value)`` is the default when at least
     ``n`` people (not bots) sit there, the last that applies winning. Letter plays the
     rulebook's penalty for a wrong word when a person is at the table: ``((1, "penalite"),)``."""
+    with_modes: tuple[tuple[str, JsonValue], ...] = ()
+    """Other defaults by mode: ``(mode, value)``, before :attr:`with_people` applies. Gremlins
+    plays to 30 prestige in teams, 20 alone: ``(("equipes", 30),)``."""
 
-    def default_for(self, people: int | None) -> JsonValue:
-        """The default at a table of ``people`` people (None: not said, the plain default).
+    def default_for(self, people: int | None, mode: str | None = None) -> JsonValue:
+        """The default at a table of ``people`` people (None: not said, the plain default)
+        playing ``mode``.
 
         >>> spec = OptionSpec("erreurs", "Erreurs", "choice", "refus", ("refus", "penalite"),
         ...                   with_people=((1, "penalite"),))
         >>> spec.default_for(None), spec.default_for(0), spec.default_for(2)
         ('refus', 'refus', 'penalite')
+        >>> spec = OptionSpec("prestige", "Prestige", "int", 20, with_modes=(("equipes", 30),))
+        >>> spec.default_for(None, "classique"), spec.default_for(None, "equipes")
+        (20, 30)
         """
-        value = self.default
+        value = dict(self.with_modes).get(mode, self.default) if mode else self.default
         if people is not None:
             for least, other in self.with_people:
                 if people >= least:
@@ -227,6 +234,6 @@ class GameInfo:
                         option=spec.name,
                     )
                 continue
-            value = given[spec.name] if spec.name in given else spec.default_for(people)
+            value = given[spec.name] if spec.name in given else spec.default_for(people, mode.name)
             resolved[spec.name] = spec.validate(value)
         return resolved

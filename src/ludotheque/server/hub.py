@@ -205,6 +205,7 @@ class Hub:
                             "defaut_selon_personnes": [
                                 [least, value] for least, value in o.with_people
                             ],
+                            "defaut_selon_mode": dict(o.with_modes),
                         }
                         for o in info.options
                     ],

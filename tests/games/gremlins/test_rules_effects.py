@@ -272,6 +272,22 @@ def test_g22_cet_adversaire_is_the_one_who_caused_the_event():
     assert len(state.hands[2]) == before - 1 and "P26" in state.discard
 
 
+def test_g22_a_permanent_does_not_count_its_own_completion():
+    # M13 Tableau d'honneur (permanent 2): « quand vous terminez un projet, obtenir 1 prestige »
+    # becomes active once its own project is done, so completing it gives 2, not 3
+    state = position(
+        2,
+        hands={0: HAND},
+        projects={0: [proj("M13", "P33", "P34", "P36", "P38"), proj("P02", "P11", "P16")]},
+    )
+    state = play(state, Complete(0))
+    assert state.permanents[0] == ("M13",)
+    assert state.scores == (2, 0)
+    # the next completion is the first one it counts: P02 Boîte à musique 2 + 1
+    state = play(state, Complete(0))
+    assert state.scores == (5, 0)
+
+
 # --- 23. « le moins de … »: a tie counts -------------------------------------------------------
 
 

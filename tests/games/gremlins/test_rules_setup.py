@@ -21,6 +21,10 @@ def test_g1_options_defaults():
     assert state.config.teams == (0, 1, 2)
     other = new(3, prestige=10, epuisements=0)
     assert (other.config.target, other.config.exhaustions) == (10, 0)
+    # « jouer jusqu'à 30 prestige par équipe si vous jouez en équipes »
+    assert new(4, mode="equipes").config.target == 30
+    assert new(4, mode="equipes", prestige=20).config.target == 20
+    assert new(4).config.target == 20
 
 
 def test_g1_the_game_must_be_able_to_end():

@@ -8,8 +8,9 @@ import pytest
 
 from ludotheque.core.errors import InvalidOptions
 from ludotheque.games.gremlins.actions import Complete, EndTurn, PlayAction, StartProject
+from ludotheque.games.gremlins.state import GremlinsState
 
-from .rules_helpers import choices, new, play, position, proj
+from .rules_helpers import GAME, choices, new, play, position, proj
 
 HAND = ["P26", "P27", "P29", "P30", "P31", "P32"]
 
@@ -100,6 +101,23 @@ def test_g28_a_whole_round_without_any_action_ends_the_game():
     assert state.active != first
 
 
+def test_g28_with_people_at_the_table_a_round_of_passes_goes_on():
+    """People may pass a round on purpose: the end on an idle round is for tables of bots."""
+    info = GAME.info
+    assert info.resolve_options(2, {}, people=0)["fin_tour_passe"] is True
+    assert info.resolve_options(2, {}, people=1)["fin_tour_passe"] is False
+    state = GAME.new(2, 3, info.resolve_options(2, {}, people=1))
+    assert isinstance(state, GremlinsState) and state.config.idle_end is False
+    for _ in range(3):  # three whole rounds of passes
+        state = play(state, EndTurn(), EndTurn())
+    assert state.phase == "jeu" and state.idle == 6
+    # a table may still choose it (the lobby's box), and records from before the option
+    # (no « fin_tour_passe ») replay as they were played: with the end
+    for options in ({"fin_tour_passe": True}, {}):
+        state = new(2, seed=3, **options)
+        assert play(state, EndTurn(), EndTurn()).phase == "fin"
+
+
 def test_g28_one_action_in_the_round_keeps_the_game_going():
     state = new(2, seed=3)
     card = state.hands[state.active][0]
@@ -123,7 +141,7 @@ def test_g29_team_layouts_seat_teammates_apart():
 
 def test_g29_team_sums_reach_the_target():
     def table(mode):
-        return position(4, active=3, mode=mode, scores=(12, 0, 9, 0), hands={3: HAND})
+        return position(4, active=3, mode=mode, scores=(17, 0, 13, 0), hands={3: HAND})
 
     ended = play(table("equipes"), EndTurn())
     assert ended.phase == "fin" and "une équipe" in ended.outcome().reason

@@ -37,6 +37,8 @@ __all__ = ["Gremlins", "team_layout"]
 DEFAULT_TARGET: Final = 20
 """« jouer jusqu'à 20 prestige pour une partie plus longue » (2 à 4 joueurs), « pour une
 partie complète » (4 à 6)."""
+DEFAULT_TEAM_TARGET: Final = 30
+"""« jouer jusqu'à 30 prestige par équipe si vous jouez en équipes » (4 à 6)."""
 DEFAULT_EXHAUSTIONS: Final = 4
 """« quand la pioche a été épuisée 4 fois » (the rulebook's example)."""
 
@@ -83,6 +85,7 @@ class Gremlins(Game[GremlinsState, Action]):
                 DEFAULT_TARGET,
                 minimum=0,
                 maximum=200,
+                with_modes=(("equipes", DEFAULT_TEAM_TARGET),),
             ),
             OptionSpec(
                 "epuisements",
@@ -97,6 +100,16 @@ class Gremlins(Game[GremlinsState, Action]):
                 "Refaire sa main une fois à la mise en place (joueurs qui connaissent le jeu)",
                 "bool",
                 False,
+            ),
+            OptionSpec(
+                "fin_tour_passe",
+                "Finir la partie quand tout le monde passe pendant un tour de table entier "
+                "(tables de robots)",
+                "bool",
+                True,
+                # People may pass a round on purpose; bots that pass a whole round find
+                # nothing to do, and their game would never end.
+                with_people=((1, False),),
             ),
             OptionSpec(
                 "format_equipes",
@@ -150,6 +163,8 @@ class Gremlins(Game[GremlinsState, Action]):
             exhaustions=exhaustions,
             redraw=bool(options["nouvelle_main"]),
             starter=starter,
+            # Records from before the option ended the game on an idle round: they replay so.
+            idle_end=bool(options.get("fin_tour_passe", True)),
         )
         hands: list[list[str]] = [[] for _ in range(players)]
         for _ in range(HAND):

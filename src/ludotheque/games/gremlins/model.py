@@ -49,6 +49,9 @@ class Config:
     exhaustions: int
     redraw: bool
     starter: int
+    idle_end: bool = True
+    """A whole round without any action ends the game (the tables of bots, option
+    ``fin_tour_passe``; people may pass a round on purpose)."""
 
     @property
     def team_play(self) -> bool:

@@ -226,7 +226,7 @@ def perform(table: Table, seat: int, action: Action) -> None:
             table.gain(seat, plan.prestige)
             table.log(f"{name} termine « {plan.name} » et obtient {plan.prestige} prestige.")
             steps += effect_steps(Ctx(seat, plan.id), plan.effect)
-            steps += [FinishProject(seat, plan.id), FireStep("termine", seat)]
+            steps += [FinishProject(seat, plan.id), FireStep("termine", seat, plan.id)]
         case Cancel(position):
             project = table.projects[seat].pop(position)
             table.discard.append(project.card)

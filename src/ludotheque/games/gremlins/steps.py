@@ -740,13 +740,14 @@ class PickProjects(ChoiceStep):
 @dataclass(frozen=True, slots=True)
 class FireStep(Step):
     """An event after a card's instructions (« quand vous jouez une action », « quand vous
-    terminez un projet »)."""
+    terminez un projet »). ``card``: the plan just completed (« termine »)."""
 
     event: Literal["joue-action", "termine"]
     actor: int
+    card: str = ""
 
     def execute(self, table: Table) -> None:
-        table.fire(Fired(self.event, self.actor))
+        table.fire(Fired(self.event, self.actor, card=self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -828,7 +829,7 @@ def end_reason(table: Table) -> str:
             return f"{who} a atteint {config.target} prestige"
     if config.exhaustions and table.exhaustions >= config.exhaustions:
         return f"la pioche a été épuisée {table.exhaustions} fois"
-    if table.idle >= config.seats:
+    if config.idle_end and table.idle >= config.seats:
         # Nobody wants to act any more: without an end here, the game could never end.
         return "un tour de table entier s'est passé sans aucune action"
     return ""
@@ -872,6 +873,10 @@ def _trigger_steps(table: Table, fired: Fired) -> list[Step]:
     steps: list[Step] = []
     for owner in table.config.clockwise(table.active):
         for card, trigger in table.triggers(owner):
+            # « Les cartes permanentes actives affectent le jeu dès la prochaine action »: a
+            # permanent whose completion is the event was not active yet when it happened.
+            if card == fired.card:
+                continue
             if _listens(table, owner, trigger.event, fired):
                 opponent = fired.actor if fired.actor in table.config.opponents(owner) else None
                 ctx = Ctx(owner, card, opponent, from_trigger=True)

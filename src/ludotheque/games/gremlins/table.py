@@ -89,11 +89,13 @@ class OpenProject:
 
 @dataclass(frozen=True, slots=True)
 class Fired:
-    """An event that may set off permanent cards: ``actor`` did it (to ``victim``)."""
+    """An event that may set off permanent cards: ``actor`` did it (to ``victim``); ``card``
+    is the plan just completed (« termine »), which never reacts to its own completion."""
 
     event: str  # vol, termine, joue-action, debut-tour, pioche-epuisee
     actor: int
     victim: int | None = None
+    card: str = ""
 
 
 @dataclass(slots=True)

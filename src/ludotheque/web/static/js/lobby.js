@@ -87,7 +87,9 @@ function peopleSeated() {
 }
 
 function defaultFor(option, people) {
-  let value = option.defaut;
+  // Some defaults depend on the mode (Gremlins: 30 prestige in teams, 20 alone).
+  const byMode = option.defaut_selon_mode || {};
+  let value = $("mode").value in byMode ? byMode[$("mode").value] : option.defaut;
   for (const [least, other] of option.defaut_selon_personnes || []) if (people >= least) value = other;
   return value;
 }
