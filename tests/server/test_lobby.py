@@ -64,7 +64,7 @@ def test_create_table_seats_the_creator_as_host(client: TestClient) -> None:
     assert [(p["type"], p["nom"]) for p in table["places"]] == [
         ("humain", "Alice"),
         ("humain", None),
-        ("robot", "Robot 3 (Intermédiaire)"),
+        ("robot", "Irène"),  # an Intermédiaire: a first name in I
     ]
     assert created["table"] in [t["id"] for t in client.get("/api/tables").json()["tables"]]
     assert "jeton" not in str(table) and created["jeton"] not in str(table)
@@ -155,7 +155,7 @@ def test_host_turns_an_empty_seat_into_a_bot(client: TestClient) -> None:
     assert made.status_code == 200
     assert made.json()["places"][1]["type"] == "robot"
     assert made.json()["places"][1]["niveau"] == "expert"
-    assert made.json()["places"][1]["nom"] == "Robot 2 (Expert)"
+    assert made.json()["places"][1]["nom"] == "Élise"  # an Expert: a first name in É
     assert client.post(f"/api/tables/{table_id}/start", json={"jeton": host}).status_code == 200
 
 
@@ -164,7 +164,7 @@ def test_a_table_stored_with_an_engine_name_keeps_its_bot(client: TestClient) ->
     body = {"places": [{"type": "humain"}, {"type": "robot", "niveau": "greedy"}], "joueurs": 2}
     created = create(client, **body)
     table = client.get(f"/api/tables/{created['table']}").json()
-    assert table["places"][1]["nom"] == "Robot 2 (Glouton)"
+    assert table["places"][1]["nom"] == "Gaëlle"  # the engine « Glouton »: a name in G
     started = client.post(f"/api/tables/{created['table']}/start", json={"jeton": created["jeton"]})
     assert started.status_code == 200
 

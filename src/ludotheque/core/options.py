@@ -42,7 +42,15 @@ class Mode:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One table option: its kind, default and bounds. ``label`` is what a player reads."""
+    """One table option: its kind, default and bounds. ``label`` is what a player reads,
+    ``description`` a sentence that explains it, ``choice_labels`` the words a player reads
+    for each value of a choice (``("penalite", "Pénalité du livret")``).
+
+    >>> spec = OptionSpec("tirage", "Prise des lettres", "choice", "taille", ("taille", "hasard"),
+    ...                   choice_labels=(("taille", "Par taille"),))
+    >>> spec.choice_label("taille"), spec.choice_label("hasard")
+    ('Par taille', 'hasard')
+    """
 
     name: str
     label: str
@@ -59,6 +67,17 @@ class OptionSpec:
     with_modes: tuple[tuple[str, JsonValue], ...] = ()
     """Other defaults by mode: ``(mode, value)``, before :attr:`with_people` applies. Gremlins
     plays to 30 prestige in teams, 20 alone: ``(("equipes", 30),)``."""
+    description: str = ""
+    choice_labels: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = [value for value, _ in self.choice_labels if value not in self.choices]
+        if unknown:
+            raise ValueError(f"option {self.name}: labels for unknown choices {unknown}")
+
+    def choice_label(self, value: str) -> str:
+        """The words a player reads for a choice's value (the value itself when unnamed)."""
+        return dict(self.choice_labels).get(value, value)
 
     def default_for(self, people: int | None, mode: str | None = None) -> JsonValue:
         """The default at a table of ``people`` people (None: not said, the plain default)

@@ -205,6 +205,12 @@ class Game(ABC, Generic[S, A]):
     def setup(self, players: int, options: JsonObject, rng: Rng) -> S:
         """The initial state for resolved options."""
 
+    def teams(self, players: int, options: Mapping[str, JsonValue]) -> tuple[int, ...] | None:
+        """Each seat's team (0, 1, …) at a table of ``players`` with resolved ``options``, or
+        None when everyone plays for themselves. Known before the game starts, so the lobby
+        shows who plays with whom; :class:`InvalidOptions` when the options make no teams."""
+        return None
+
     @abstractmethod
     def encode_action(self, action: A) -> JsonValue:
         """An action as JSON (what records store and clients send)."""

@@ -97,6 +97,9 @@ def create_app(
     async def games(request: Request) -> Response:
         return JSONResponse({"jeux": hub.games_json()})
 
+    async def teams(request: Request) -> Response:
+        return JSONResponse({"equipes": hub.teams(await _body(request))})
+
     async def list_tables(request: Request) -> Response:
         return JSONResponse({"tables": hub.listing()})
 
@@ -208,6 +211,7 @@ def create_app(
         Route("/table/{table_id}", page("table.html")),
         Route("/replay/{table_id}", page("replay.html")),
         Route("/api/games", games),
+        Route("/api/equipes", teams, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),

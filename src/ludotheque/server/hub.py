@@ -20,7 +20,7 @@ import orjson
 
 from ludotheque.core.errors import InvalidOptions, LudoError, MalformedInput, UnknownGame
 from ludotheque.core.json_types import JsonObject, JsonValue
-from ludotheque.core.protocol import State
+from ludotheque.core.protocol import Game, State
 from ludotheque.core.registry import Registry
 
 from .robots import (
@@ -189,6 +189,7 @@ class Hub:
                             "min": m.min_players,
                             "max": m.max_players,
                             "resume": m.summary,
+                            "equipes": self._mode_has_teams(game, m.name, m.min_players),
                         }
                         for m in info.modes
                     ],
@@ -196,9 +197,11 @@ class Hub:
                         {
                             "nom": o.name,
                             "libelle": o.label,
+                            "description": o.description,
                             "type": o.kind,
                             "defaut": o.default,
                             "choix": list(o.choices),
+                            "choix_libelles": {c: o.choice_label(c) for c in o.choices},
                             "min": o.minimum,
                             "max": o.maximum,
                             "modes": list(o.modes),
@@ -220,6 +223,38 @@ class Hub:
                 }
             )
         return games
+
+    @staticmethod
+    def _mode_has_teams(game: Game[Any, Any], mode: str, players: int) -> bool:
+        try:
+            return (
+                game.teams(players, game.info.resolve_options(players, {"mode": mode})) is not None
+            )
+        except InvalidOptions:
+            return False
+
+    def teams(self, body: JsonObject) -> JsonValue:
+        """Each seat's team at a table the lobby is about to create (``jeu``, ``joueurs``,
+        ``options`` as for :meth:`create`), or None: everyone for themselves. Options that
+        make no teams are refused with the game's French reason."""
+        game_name = body.get("jeu")
+        if not isinstance(game_name, str):
+            raise ApiError(400, "requete_invalide", "Indiquez le jeu (« jeu »).")
+        try:
+            game = self.registry.get(game_name)
+        except UnknownGame as error:
+            raise ApiError(404, "jeu_inconnu", error.message) from None
+        players = body.get("joueurs")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ApiError(400, "requete_invalide", "« joueurs » doit être un nombre entier.")
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise ApiError(400, "requete_invalide", "« options » doit être un objet.")
+        try:
+            teams = game.teams(players, game.info.resolve_options(players, options))
+        except InvalidOptions as error:
+            raise ApiError(400, "options_invalides", error.message) from None
+        return None if teams is None else list(teams)
 
     def create(
         self, body: JsonObject, rematch_of: str | None = None

@@ -14,7 +14,7 @@ import asyncio
 import importlib
 import multiprocessing
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -37,6 +37,7 @@ __all__ = [
     "fallback_action",
     "level_names",
     "level_portrait",
+    "robot_names",
 ]
 
 LEVEL_TITLES = {
@@ -47,6 +48,52 @@ LEVEL_TITLES = {
     "strong": "Calculateur",
 }
 DEFAULT_LEVEL = "intermediaire"
+
+ROBOT_NAMES: dict[str, tuple[str, ...]] = {
+    # A level's robots have first names with its initial: Denis is a Débutant, Inès an
+    # Intermédiaire, Félix Fort, Émile Expert. Twelve each: a table has at most twelve seats.
+    level: tuple(names.split())
+    for level, names in {
+        "debutant": "Denis Delphine Damien Diane Dorian Daphné Didier Dounia David Dalila "
+        "Dimitri Danielle",
+        "intermediaire": "Inès Igor Irène Ivan Isabelle Ilan Iris Isaac Ingrid Ismaël Ida Ivo",
+        "fort": "Félix Fanny Fabien Flore Farida Florent Françoise Frédéric Fatou Fernand "
+        "Fleur Firmin",
+        "expert": "Émile Élise Étienne Emma Edgar Estelle Éric Éva Elliot Eugénie Ernest Elsa",
+        # The engines of tables stored before the levels: Hasard, Glouton, Calculateur.
+        "random": "Hugo Hélène Henri Hortense Hector Héloïse Hamid Hanna Hervé Hermine Honoré Hind",
+        "greedy": "Gaston Gaëlle Gilles Garance Gustave Ginette Gabin Gisèle Guy Gwen Gérard Gaïa",
+        "strong": "Cyril Claire Constant Céline Cédric Chloé Clément Corinne Charles Coralie "
+        "Cyprien Capucine",
+    }.items()
+}
+
+
+def robot_names(levels: Sequence[str | None], people: Iterable[str]) -> list[str | None]:
+    """Each robot seat's first name (None for the other seats), from its level's list.
+
+    ``levels``: each seat's level, None for a person; ``people``: the names people chose at
+    the table. A robot takes the name of its seat's rank in its level's list, so its name
+    stays when other seats change; it skips a name a person or an earlier robot already has.
+
+    >>> robot_names(["fort", None, "debutant", "debutant"], ["Alice"])
+    ['Félix', None, 'Damien', 'Diane']
+    >>> robot_names([None, "debutant"], ["delphine"])
+    [None, 'Damien']
+    """
+    taken = {name.casefold() for name in people}
+    names: list[str | None] = []
+    for seat, level in enumerate(levels):
+        if level is None:
+            names.append(None)
+            continue
+        pool = ROBOT_NAMES.get(level) or ROBOT_NAMES[DEFAULT_LEVEL]
+        rotated = [pool[(seat + step) % len(pool)] for step in range(len(pool))]
+        name = next((n for n in rotated if n.casefold() not in taken), f"{pool[0]} {seat + 1}")
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
 
 _lock = threading.Lock()
 _states: dict[tuple[str, int], tuple[GameRecord, State[Any]]] = {}

@@ -119,15 +119,26 @@ class TableSession:
         raise ApiError(403, "jeton_invalide", "Ce jeton ne correspond à aucune place de la table.")
 
     def name(self, seat: int) -> str:
+        """What everyone reads for a seat: the person's name, or the robot's first name
+        (:func:`~ludotheque.server.robots.robot_names`; its level is shown beside it)."""
         row = self.seats[seat]
         if row.kind == BOT:
-            from .robots import LEVEL_TITLES
+            from .robots import robot_names
 
-            return f"Robot {seat + 1} ({LEVEL_TITLES.get(row.level or '', row.level)})"
+            levels = [s.level or "" if s.kind == BOT else None for s in self.seats]
+            people = [s.name for s in self.seats if s.kind != BOT and s.name]
+            return robot_names(levels, people)[seat] or f"Place {seat + 1}"
         return row.name or f"Place {seat + 1}"
 
     def next_seq(self, seat: int) -> int:
         return sum(1 for move in self.record.moves if move.seat == seat)
+
+    def teams(self) -> tuple[int, ...] | None:
+        """Each seat's team (:meth:`Game.teams`), None when everyone plays for themselves."""
+        try:
+            return self.game.teams(self.row.players, self.row.options)
+        except LudoError:
+            return None
 
     def public_options(self) -> JsonObject:
         options = dict(self.row.options)
@@ -138,6 +149,7 @@ class TableSession:
 
     def to_json(self) -> JsonObject:
         outcome = None if self.state is None else self.state.outcome()
+        teams = self.teams()
         return {
             "id": self.id,
             "jeu": self.row.game,
@@ -156,6 +168,7 @@ class TableSession:
                     "niveau": s.level,
                     "connecte": s.kind == BOT or self.connected.get(s.seat, 0) > 0,
                     "parti": s.left,
+                    "equipe": None if teams is None else teams[s.seat],
                 }
                 for s in self.seats
             ],
@@ -238,7 +251,10 @@ class TableSession:
         updated = SeatRow(seat, BOT, level)
         self.storage.update_seat(self.id, updated)
         self.seats[seat] = updated
-        self.note(f"{self.name(seat)} prend la place {seat + 1}.")
+        from .robots import LEVEL_TITLES
+
+        title = LEVEL_TITLES.get(level, level)
+        self.note(f"{self.name(seat)}, robot {title}, prend la place {seat + 1}.")
 
     def start(self, by: int) -> None:
         self._require(WAITING, "La partie a déjà commencé.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
@@ -86,6 +86,9 @@ class Gremlins(Game[GremlinsState, Action]):
                 minimum=0,
                 maximum=200,
                 with_modes=(("equipes", DEFAULT_TEAM_TARGET),),
+                description="La partie s'arrête à la fin de la manche où un joueur (une "
+                "équipe, en équipes) atteint ce prestige. Le livret propose 20 pour une partie "
+                "plus courte, 30 pour une partie complète.",
             ),
             OptionSpec(
                 "epuisements",
@@ -94,12 +97,17 @@ class Gremlins(Game[GremlinsState, Action]):
                 DEFAULT_EXHAUSTIONS,
                 minimum=0,
                 maximum=20,
+                description="La partie s'arrête aussi à la fin de la manche où la pioche a été "
+                "épuisée (puis refaite avec la défausse) ce nombre de fois.",
             ),
             OptionSpec(
                 "nouvelle_main",
                 "Refaire sa main une fois à la mise en place (joueurs qui connaissent le jeu)",
                 "bool",
                 False,
+                description="À la mise en place, chaque joueur peut défausser autant de "
+                "cartes qu'il veut et refaire sa main à 6, une seule fois : un début de partie "
+                "plus dynamique.",
             ),
             OptionSpec(
                 "fin_tour_passe",
@@ -107,6 +115,9 @@ class Gremlins(Game[GremlinsState, Action]):
                 "(tables de robots)",
                 "bool",
                 True,
+                description="Des robots qui passent tous un tour entier n'ont plus rien à "
+                "faire : la partie s'arrête. Avec des personnes à la table, non : on peut passer "
+                "un tour exprès.",
                 # People may pass a round on purpose; bots that pass a whole round find
                 # nothing to do, and their game would never end.
                 with_people=((1, False),),
@@ -118,14 +129,32 @@ class Gremlins(Game[GremlinsState, Action]):
                 "2x3",
                 choices=("2x3", "3x2"),
                 modes=("equipes",),
+                description="Seulement à 6 joueurs ; à 4, deux équipes de 2 ; à 5, une "
+                "équipe de 2 contre une de 3.",
+                choice_labels=(("2x3", "2 équipes de 3"), ("3x2", "3 équipes de 2")),
             ),
             OptionSpec(
-                "cartes", "Fichier de cartes (texte, remplace la reconstruction)", "text", None
+                "cartes",
+                "Fichier de cartes (texte, remplace la reconstruction)",
+                "text",
+                None,
+                description="Facultatif : un fichier texte de cartes qui remplace le paquet "
+                "reconstitué.",
             ),
         ),
         hidden_information=True,
         chance=True,
     )
+
+    def teams(self, players: int, options: Mapping[str, JsonValue]) -> tuple[int, ...] | None:
+        """« En équipes »: :func:`team_layout` (None in « Chacun pour soi »).
+
+        >>> Gremlins().teams(6, {"mode": "equipes", "format_equipes": "3x2"})
+        (0, 1, 2, 0, 1, 2)
+        """
+        if options.get("mode") != "equipes":
+            return None
+        return team_layout(players, str(options.get("format_equipes", "2x3")))
 
     def setup(self, players: int, options: JsonObject, rng: Rng) -> GremlinsState:
         text = options.get("cartes")

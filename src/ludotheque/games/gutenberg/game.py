@@ -39,8 +39,24 @@ class Gutenberg(Game[GutenbergState, Action]):
                 "normal",
                 choices=DIFFICULTIES,
                 modes=("solo",),
+                description="Normale : la règle du livret. Facile : au cinquième tour, vous "
+                "pouvez écrire autant de mots que vous voulez et additionner leurs points. "
+                "Difficile : au cinquième tour, vos cartes inutilisées (draftées ou communes) "
+                "vont dans la bibliothèque de la Rotative.",
+                choice_labels=(
+                    ("facile", "Facile"),
+                    ("normal", "Normale"),
+                    ("difficile", "Difficile"),
+                ),
             ),
-            OptionSpec("paquet", "Fichier de cartes (texte)", "text", None),
+            OptionSpec(
+                "paquet",
+                "Fichier de cartes (texte)",
+                "text",
+                None,
+                description="Facultatif : un fichier texte de cartes qui remplace le paquet "
+                "du jeu.",
+            ),
         ),
         hidden_information=True,
         simultaneous=True,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypedDict, cast
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
@@ -133,6 +133,15 @@ class Themes(Game[AnyThemesState, Action]):
                 "choice",
                 "vocabulaire",
                 choices=("juge", "vote", "vocabulaire"),
+                description="Un mot du vocabulaire du thème est accepté d'office. Pour les "
+                "autres : un joueur juge (son silence vaut oui), ou les autres joueurs votent "
+                "(refusé si plus de la moitié refuse), ou le mot est refusé d'office (table "
+                "sans juge, le choix quand une seule personne joue avec des robots).",
+                choice_labels=(
+                    ("juge", "Un juge décide"),
+                    ("vote", "Les autres joueurs votent"),
+                    ("vocabulaire", "Refusés : seul le vocabulaire compte"),
+                ),
                 # D17: no person to judge (one person with robots): the vocabulary decides.
                 with_people=((2, "juge"),),
             ),
@@ -144,6 +153,8 @@ class Themes(Game[AnyThemesState, Action]):
                 minimum=15,
                 maximum=300,
                 modes=("classique", "expert", "equipe"),
+                description="Le temps du joueur actif pour annoncer ses mots ; le livret "
+                "dit 45 secondes.",
             ),
             OptionSpec(
                 "equipes",
@@ -153,6 +164,8 @@ class Themes(Game[AnyThemesState, Action]):
                 minimum=0,
                 maximum=4,
                 modes=("equipe",),
+                description="Des équipes de 2 ou 3 joueurs, assis en alternance autour de la "
+                "table (le salon montre qui joue avec qui).",
             ),
             OptionSpec(
                 "delai_juge",
@@ -161,14 +174,44 @@ class Themes(Game[AnyThemesState, Action]):
                 JUDGE_SECONDS,
                 minimum=5,
                 maximum=120,
+                description="Le temps laissé au juge (ou aux votants) pour refuser un mot hors "
+                "vocabulaire ; sans réponse, le mot est accepté (« qui ne dit mot consent »).",
             ),
-            OptionSpec("lettres", "Fichier de cartes « Lettre » (texte)", "text", None),
-            OptionSpec("themes", "Fichier de cartes « Thème » (texte)", "text", None),
+            OptionSpec(
+                "lettres",
+                "Fichier de cartes « Lettre » (texte)",
+                "text",
+                None,
+                description="Facultatif : un fichier texte qui remplace les cartes « Lettre ».",
+            ),
+            OptionSpec(
+                "themes",
+                "Fichier de cartes « Thème » (texte)",
+                "text",
+                None,
+                description="Facultatif : un fichier texte qui remplace les cartes « Thème ».",
+            ),
         ),
         hidden_information=True,
         simultaneous=True,
         chance=True,
     )
+
+    def teams(self, players: int, options: Mapping[str, JsonValue]) -> tuple[int, ...] | None:
+        """Variante par équipe: teams sit in turn around the table (``TeamsConfig.team_of``).
+
+        >>> Themes().teams(6, {"mode": "equipe", "equipes": 3})
+        (0, 1, 2, 0, 1, 2)
+        >>> Themes().teams(5, {"mode": "equipe", "equipes": 0})
+        (0, 1, 0, 1, 0)
+        """
+        if options.get("mode") != "equipe":
+            return None
+        count = int(str(options.get("equipes", 0))) or default_teams(players)
+        problem = team_problem(players, count)
+        if problem is not None:
+            raise InvalidOptions(problem, option="equipes")
+        return tuple(seat % count for seat in range(players))
 
     def setup(self, players: int, options: JsonObject, rng: Rng) -> AnyThemesState:
         mode = str(options["mode"])

@@ -42,6 +42,7 @@ export const api = {
   tables: () => request("GET", "/api/tables"),
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   createTable: (body) => request("POST", "/api/tables", body),
+  teams: (body) => request("POST", "/api/equipes", body),
   join: (id, body) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, body),
   leave: (id, jeton) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { jeton }),
   start: (id, jeton) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, { jeton }),
@@ -102,4 +103,14 @@ export const STATUS_LABELS = {
 export function robotTitle(game, level) {
   const robot = game?.robots?.find((r) => r.nom === level);
   return robot ? robot.titre : level || "robot";
+}
+
+/** What is read beside a robot's first name: « robot · Intermédiaire » (docs/bots.md). */
+export function robotBadge(game, level) {
+  return `robot · ${robotTitle(game, level)}`;
+}
+
+/** Each seat's level badge (« robot · Fort ») or null for a person, for the end screen. */
+export function seatLevels(game, places) {
+  return (places || []).map((p) => (p.type === "robot" ? robotBadge(game, p.niveau) : null));
 }

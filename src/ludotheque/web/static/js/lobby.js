@@ -49,31 +49,60 @@ function onGameChange() {
   input.max = String(max);
   const n = playerCount();
   if (!(n >= min && n <= max)) input.value = String(Math.min(max, Math.max(min, 3)));
+  renderModes(game);
   onCountChange();
+}
+
+function countsText(mode) {
+  if (mode.min === mode.max) return `${mode.min} joueur${mode.min > 1 ? "s" : ""}`;
+  return `${mode.min} à ${mode.max} joueurs`;
+}
+
+/** Every mode of the game is offered, whatever the count (« Solo contre la Rotative » too):
+ * choosing one sets the count within its bounds; a count no mode of the game allows says so. */
+function renderModes(game) {
+  const select = $("mode");
+  const previous = select.value;
+  replaceChildren(select, game.modes.map((m) => h("option", { value: m.nom }, `${m.titre} (${countsText(m)})`)));
+  if (game.modes.some((m) => m.nom === previous)) select.value = previous;
 }
 
 function onCountChange() {
   const game = currentGame();
   if (!game) return;
-  const modes = modesFor(game, playerCount());
   const select = $("mode");
-  const previous = select.value;
-  replaceChildren(select, modes.map((m) => h("option", { value: m.nom }, m.titre)));
-  select.disabled = modes.length === 0;
-  if (modes.some((m) => m.nom === previous)) select.value = previous;
-  if (modes.length === 0) {
-    const min = Math.min(...game.modes.map((m) => m.min));
-    const max = Math.max(...game.modes.map((m) => m.max));
-    $("mode-resume").textContent = `${game.titre} se joue de ${min} à ${max} joueurs.`;
-  }
+  const count = playerCount();
+  const current = game.modes.find((m) => m.nom === select.value);
+  const fitting = modesFor(game, count);
+  if (!(current && count >= current.min && count <= current.max) && fitting.length) select.value = fitting[0].nom;
   renderSeats();
-  onModeChange();
+  describeMode();
 }
 
 function onModeChange() {
   const game = currentGame();
   const mode = game?.modes.find((m) => m.nom === $("mode").value);
-  if (mode) $("mode-resume").textContent = mode.resume || "";
+  if (mode) {
+    const count = playerCount();
+    if (count < mode.min || count > mode.max) {
+      $("joueurs").value = String(Math.min(mode.max, Math.max(mode.min, count)));
+      renderSeats();
+    }
+  }
+  describeMode();
+}
+
+function describeMode() {
+  const game = currentGame();
+  if (!game) return;
+  const mode = game.modes.find((m) => m.nom === $("mode").value);
+  const count = playerCount();
+  if (mode && count >= mode.min && count <= mode.max) $("mode-resume").textContent = mode.resume || "";
+  else {
+    const min = Math.min(...game.modes.map((m) => m.min));
+    const max = Math.max(...game.modes.map((m) => m.max));
+    $("mode-resume").textContent = `${game.titre} se joue de ${min} à ${max} joueurs.`;
+  }
   renderOptions();
 }
 
@@ -113,7 +142,7 @@ function renderOptions() {
       let control;
       if (o.type === "choice") {
         control = h("select", { id, dataset: { option: o.nom, kind: o.type }, onchange: touch },
-          (o.choix || []).map((c) => h("option", { value: c }, c)));
+          (o.choix || []).map((c) => h("option", { value: c }, (o.choix_libelles || {})[c] || c)));
         control.value = previous.get(o.nom) ?? defaultFor(o, people) ?? (o.choix || [])[0];
       } else if (o.type === "int") {
         control = h("input", { id, type: "number", inputmode: "numeric", step: 1, min: o.min, max: o.max,
@@ -127,13 +156,18 @@ function renderOptions() {
       }
       const note = o.type === "text"
         ? h("p", { class: "aide", id: `${id}-etat` }, fileTexts.has(o.nom) ? "Fichier chargé." : "Facultatif : sans fichier, le paquet standard.")
-        : o.type === "int" && (o.min !== null && o.min !== undefined) ? h("p", { class: "aide" }, `De ${o.min} à ${o.max}.`) : null;
+        : o.type === "int" && (o.min !== null && o.min !== undefined) ? h("p", { class: "aide", id: `${id}-bornes` }, `De ${o.min} à ${o.max}.`) : null;
+      // What the option does, in words, read with the control by screen readers.
+      const description = o.description ? h("p", { class: "aide option__description", id: `${id}-description` }, o.description) : null;
+      const described = [description && description.id, note && note.id].filter(Boolean).join(" ");
+      if (described) control.setAttribute("aria-describedby", described);
       return o.type === "bool"
-        ? h("div", { class: "champ champ--case" }, control, h("label", { for: id }, o.libelle))
-        : h("div", { class: "champ" }, h("label", { for: id }, o.libelle), control, note);
+        ? h("div", { class: "champ champ--case" }, control, h("label", { for: id }, o.libelle), description)
+        : h("div", { class: "champ" }, h("label", { for: id }, o.libelle), control, description, note);
     }),
   );
   $("options").hidden = options.length === 0;
+  updateTeams();
 }
 
 function readOptionFile(name, input) {
@@ -176,9 +210,69 @@ function renderSeats() {
     );
     if (previous[i] && [...select.options].some((o) => o.value === previous[i])) select.value = previous[i];
     describe();
-    rows.push(h("li", { class: "places-liste__ligne" }, h("label", { for: id }, `Place ${i + 1}`), select, portrait));
+    const team = h("span", { class: "pastille pastille--equipe", id: `${id}-equipe`, hidden: true });
+    rows.push(h("li", { class: "places-liste__ligne" }, h("label", { for: id }, `Place ${i + 1}`), select, team, portrait));
   }
   replaceChildren(list, rows);
+  updateTeams();
+}
+
+/** The options as the form holds them now (files left out), for the teams preview. */
+function formOptions() {
+  const options = { mode: $("mode").value };
+  for (const el of $("options-champs").querySelectorAll("[data-option]")) {
+    const kind = el.dataset.kind;
+    if (kind === "bool") options[el.dataset.option] = el.checked;
+    else if (kind === "int") {
+      const value = parseInt(el.value, 10);
+      if (Number.isFinite(value)) options[el.dataset.option] = value;
+    } else if (kind !== "text") options[el.dataset.option] = el.value;
+  }
+  return options;
+}
+
+let teamsTicket = 0;
+
+/** Team modes (Thèmes « par équipe », Gremlins « En équipes »): who plays with whom, before
+ * the table is created, as the server will seat them; or why these options make no teams. */
+async function updateTeams() {
+  const game = currentGame();
+  const mode = game?.modes.find((m) => m.nom === $("mode").value);
+  const note = $("equipes-resume");
+  const show = (teams, text) => {
+    for (const badge of $("places-liste").querySelectorAll(".pastille--equipe")) {
+      const seat = parseInt(badge.id.replace(/^place-(\d+)-equipe$/, "$1"), 10);
+      const team = teams ? teams[seat] : undefined;
+      badge.hidden = !Number.isInteger(team);
+      badge.textContent = Number.isInteger(team) ? `équipe ${team + 1}` : "";
+      if (Number.isInteger(team)) badge.dataset.equipe = String(team); else delete badge.dataset.equipe;
+    }
+    note.textContent = text;
+    note.hidden = !text;
+  };
+  const ticket = ++teamsTicket;
+  const count = playerCount();
+  if (!game || !mode || !mode.equipes || count < mode.min || count > mode.max) {
+    show(null, "");
+    return;
+  }
+  try {
+    const data = await api.teams({ jeu: game.nom, joueurs: count, options: formOptions() });
+    if (ticket !== teamsTicket) return;
+    const teams = data.equipes;
+    if (!teams) {
+      show(null, "");
+      return;
+    }
+    const members = [];
+    teams.forEach((team, seat) => (members[team] ||= []).push(seat + 1));
+    const sentence = members
+      .map((seats, team) => `Équipe ${team + 1} : places ${seats.slice(0, -1).join(", ")} et ${seats[seats.length - 1]}`)
+      .join(" · ");
+    show(teams, `${sentence}.`);
+  } catch (error) {
+    if (ticket === teamsTicket) show(null, error.message);
+  }
 }
 
 async function createTable(event) {
@@ -193,7 +287,8 @@ async function createTable(event) {
   }
   const joueurs = playerCount();
   const mode = $("mode").value;
-  if (!mode) {
+  const chosen = game.modes.find((m) => m.nom === mode);
+  if (!chosen || joueurs < chosen.min || joueurs > chosen.max) {
     toast("Aucun mode de ce jeu n'accepte ce nombre de joueurs.");
     $("joueurs").focus();
     return;
@@ -260,8 +355,7 @@ function renderTableItem(table) {
   const names = table.places
     .map((p) => {
       if (p.type !== "robot") return p.nom || "place libre";
-      const name = p.nom || `Robot ${robotTitle(game, p.niveau)}`;
-      return /robot/i.test(name) ? name : `${name} (robot)`;
+      return `${p.nom || "Robot"} (robot ${robotTitle(game, p.niveau)})`;
     })
     .join(", ");
   const href = `/table/${encodeURIComponent(table.id)}`;
@@ -286,6 +380,7 @@ async function init() {
   $("joueurs").addEventListener("input", onCountChange);
   $("mode").addEventListener("change", onModeChange);
   $("form-nouvelle-table").addEventListener("submit", createTable);
+  $("options-champs").addEventListener("change", updateTeams);
   $("btn-actualiser").addEventListener("click", refreshTables);
   try {
     const data = await api.games();

@@ -1,5 +1,5 @@
 // A finished game, step by step: « ⏮ ◀ ▶ ⏭ », a slider and the ← → keys.
-import { api, loadSeat, robotTitle } from "./api.js";
+import { api, loadSeat, robotBadge, robotTitle, seatLevels } from "./api.js";
 import { rendererModule } from "./games/index.js";
 import { resultElement } from "./result.js";
 import { h, plural, preserveFocus, replaceChildren } from "./ui.js";
@@ -53,7 +53,7 @@ function render() {
   if (vue?.resultat) {
     fin.hidden = false;
     replaceChildren(fin, resultElement(vue.resultat, names(), place, vue.mode === "solo" || (table?.places || []).length === 1,
-      rendererMod.soloOpponent?.(vue) ?? null));
+      rendererMod.soloOpponent?.(vue) ?? null, seatLevels(games.find((g) => g.nom === table?.jeu), table?.places)));
   } else {
     fin.hidden = true;
     replaceChildren(fin);
@@ -65,7 +65,7 @@ function render() {
       h("div", { class: "place__ligne" },
         h("span", { class: "place__numero", "aria-hidden": "true" }, String(seat + 1)),
         h("span", { class: "place__nom" }, names()[seat], seat === place ? " (vous)" : ""),
-        p.type === "robot" ? h("span", { class: "pastille pastille--robot" }, "robot") : null,
+        p.type === "robot" ? h("span", { class: "pastille pastille--robot" }, robotBadge(games.find((g) => g.nom === table?.jeu), p.niveau)) : null,
         deciding ? h("span", { class: "pastille pastille--actif" }, "décide…") : null),
       details.length ? h("div", { class: "place__details" }, details.join(" · ")) : null);
   }));

@@ -7,8 +7,10 @@ import { h, ordinal, plural } from "./ui.js";
  * @param {string[]} names   display name of each seat
  * @param {number|null} me   this browser's seat
  * @param {boolean} solo     one player against the game (no other seat to rank against)
+ * @param {object|null} opponent  the game's own opponent in solo ({nom, score})
+ * @param {(string|null)[]} levels  beside a robot's name, its level (« robot · Fort »)
  */
-export function resultElement(resultat, names, me = null, solo = false, opponent = null) {
+export function resultElement(resultat, names, me = null, solo = false, opponent = null, levels = []) {
   const seats = resultat.rangs.map((rank, seat) => ({ seat, rank, score: resultat.scores?.[seat] }));
   seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   if (solo) return soloResult(resultat, seats[0], names, me, opponent);
@@ -29,6 +31,7 @@ export function resultElement(resultat, names, me = null, solo = false, opponent
         },
           h("span", { class: "resultat__rang" }, ordinal(rank)),
           h("span", { class: "resultat__nom" }, (names[seat] || `Place ${seat + 1}`) + (seat === me ? " (vous)" : "")),
+          levels[seat] ? h("span", { class: "pastille pastille--robot" }, levels[seat]) : null,
           score !== undefined && score !== null ? h("span", { class: "resultat__score" }, plural(score, "point")) : null,
           winners.has(seat) ? h("span", { class: "pastille pastille--gagnant" }, "gagnant") : null,
         ),

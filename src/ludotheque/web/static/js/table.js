@@ -1,5 +1,5 @@
 // A table: join form, waiting room, then the game over a WebSocket (docs/server.md).
-import { api, forgetSeat, loadName, loadSeat, robotTitle, saveName, saveSeat, STATUS_LABELS } from "./api.js";
+import { api, forgetSeat, loadName, loadSeat, robotBadge, robotTitle, saveName, saveSeat, seatLevels, STATUS_LABELS } from "./api.js";
 import { rendererModule } from "./games/index.js";
 import { resultElement } from "./result.js";
 import { clearToast, formatSeconds, h, plural, preserveFocus, replaceChildren, toast } from "./ui.js";
@@ -267,7 +267,8 @@ function seatItem(p, { waiting }) {
   const vue = etat?.vue;
   const deciding = !waiting && Array.isArray(vue?.en_attente) && vue.en_attente.includes(p.place) && !vue?.resultat;
   const badges = [];
-  if (p.type === "robot") badges.push(h("span", { class: "pastille pastille--robot", title: `Robot ${robotTitle(game(), p.niveau)}` }, "robot"));
+  if (p.type === "robot") badges.push(h("span", { class: "pastille pastille--robot" }, robotBadge(game(), p.niveau)));
+  if (Number.isInteger(p.equipe)) badges.push(h("span", { class: "pastille pastille--equipe", dataset: { equipe: p.equipe } }, `équipe ${p.equipe + 1}`));
   if (table.hote === p.place && waiting) badges.push(h("span", { class: "pastille" }, "hôte"));
   if (p.parti) badges.push(h("span", { class: "pastille pastille--parti" }, "a quitté la table"));
   else if (p.type === "humain" && p.nom && p.connecte === false) badges.push(h("span", { class: "pastille pastille--absent" }, "déconnecté"));
@@ -416,7 +417,7 @@ function renderEnd() {
   actions.push(h("a", { class: "bouton bouton--discret", href: "/" }, "Retour au salon"));
   const solo = etat?.vue?.mode === "solo" || table.places.length === 1;
   preserveFocus(() => replaceChildren(zone,
-    resultElement(resultat, names(), myPlace(), solo, rendererMod?.soloOpponent?.(etat?.vue) ?? null),
+    resultElement(resultat, names(), myPlace(), solo, rendererMod?.soloOpponent?.(etat?.vue) ?? null, seatLevels(game(), table.places)),
     h("div", { class: "actions" }, actions)));
   if (!hadResult) zone.querySelector("#resultat")?.scrollIntoView({ block: "nearest" });
 }
