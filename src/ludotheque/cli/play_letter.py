@@ -167,7 +167,7 @@ class LetterTerminal:
         self._save()
         if isinstance(action, Turn):
             self.recent = {p.tile for p in action.placements}
-        line = game.describe_action(before, seat, action, HUMAN, self.names[seat])
+        line = game.describe_action(before, seat, action, HUMAN, self.names[seat], self.names)
         self.console.print(Text(line, style="cyan" if seat == HUMAN else ""), soft_wrap=True)
 
     def _bot_move(self, seat: Seat) -> None:

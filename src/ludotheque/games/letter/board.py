@@ -52,6 +52,11 @@ class Tile:
         """``"2x1"``: width × height."""
         return f"{self.width}x{self.height}"
 
+    @property
+    def label(self) -> str:
+        """The tile as a player names it, by its letter and size, never its id: ``E (2×1)``."""
+        return f"{self.letter or 'blanche'} ({self.width}×{self.height})"
+
 
 @dataclass(frozen=True, slots=True)
 class Placed:
@@ -154,7 +159,7 @@ class Board:
         must still lie on the grid and on free cells.
         """
         if tile.id in self._by_id:
-            return f"La pièce {tile.id} est déjà sur le plateau."
+            return f"La pièce {tile.label} est déjà sur le plateau."
         if x < 0 or y < 0 or x + tile.width > self.columns or y + tile.height > self.rows:
             return "La pièce doit tenir entièrement dans le quadrillage."
         candidate = Placed(tile, x, y)

@@ -227,7 +227,7 @@ class Letter(Game[LetterState, Action]):
         name: str,
         names: Sequence[str] = (),
     ) -> str:
-        return describe_action(state, seat, action, observer, name)
+        return describe_action(state, seat, action, observer, name, names)
 
     def illegal_examples(self, state: LetterState, seat: Seat) -> Iterable[Action]:
         mine = set(state.hands[seat])

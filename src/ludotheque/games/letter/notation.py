@@ -451,18 +451,143 @@ def _tile_text(state: LetterState, tile_id: str) -> str:
     return tile.letter or "une pièce blanche"
 
 
+def _points(gain: int) -> str:
+    return f"+{gain} point" if gain in (-1, 0, 1) else f"+{gain} points"
+
+
+class _Speaker:
+    """Who is who in a journal line told to ``observer``: « vous » or the seat's name."""
+
+    def __init__(self, observer: Seat | None, name: str, seat: Seat, names: Sequence[str]):
+        self.observer = observer
+        self.names = {seat: name, **dict(enumerate(names))} if names else {seat: name}
+
+    def name(self, seat: Seat) -> str:
+        if seat == self.observer:
+            return "vous"
+        return self.names.get(seat) or f"joueur {seat + 1}"
+
+    def says(self, seat: Seat, third: str, second: str) -> str:
+        """``Bob frappe`` or ``Vous frappez``: the subject and the verb agreed (capitalised)."""
+        subject = self.name(seat)
+        subject = subject[:1].upper() + subject[1:]
+        return f"{subject} {second if seat == self.observer else third}"
+
+
+def _reasons(problems: Sequence[str]) -> str:
+    """Refusal messages joined inside a sentence (without their own full stops)."""
+    return " ; ".join(p.rstrip(".") for p in problems)
+
+
+def _lower(text: str) -> str:
+    """A message that follows a comma: « La pièce » → « la pièce » (« « MOT » » unchanged)."""
+    return text[:1].lower() + text[1:]
+
+
+def _words_list(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " et " + words[-1]
+
+
+def _knock_story(before: LetterState, after: LetterState, speaker: _Speaker) -> str:
+    """Who knocked, with which words, what was accepted or refused, what it earned or cost."""
+    result = after.knocks[-1]
+    knocks = dict(result.knocks)
+    rolls = dict(result.dice)
+    failed = dict(result.failed)
+    parts: list[str] = []
+    if len(result.order) > 1:
+        dice = ", ".join(
+            f"{speaker.says(s, 'fait', 'faites')} {'-'.join(map(str, rolls[s]))}"
+            for s in result.order
+        )
+        parts.append(f"Plusieurs frappes, les dés décident l'ordre : {dice}.")
+    for seat in result.order:
+        knock = knocks[seat]
+        said = _words_list([c.word or "?" for c in knock.words])
+        opening = f"{speaker.says(seat, 'frappe', 'frappez')} avec {said}"
+        if seat in result.lapsed:
+            winner = result.winner
+            assert winner is not None
+            won = "l'avez" if winner == speaker.observer else "l'a"
+            parts.append(f"{opening} : frappe sans suite, {speaker.name(winner)} {won} emporté.")
+            continue
+        try:
+            valid, problems = before.judge(before.board, knock.words, before.noted())
+        except IllegalAction as error:  # checked when the knock was made: cannot happen
+            valid, problems = [], [error.message]
+        struck = f", mais {_lower(_reasons(problems))}" if problems else ""
+        if seat == result.winner:
+            gain = after.score(seat) - before.score(seat)
+            kept = f" pour {_words_list([word for _, word in valid])}" if problems else ""
+            more = "jouez" if seat == speaker.observer else "joue"
+            parts.append(
+                f"{opening} : frappe acceptée{kept} ({_points(gain)}){struck} ; "
+                f"{speaker.name(seat)} {more} maintenant."
+            )
+            continue
+        laid = failed.get(seat)
+        cost = (
+            "sans lettre à mettre à côté du plateau"
+            if laid is None
+            else f"la lettre {before.tile_label(laid)} va à côté du plateau"
+        )
+        told = f" ({_reasons(problems)})" if problems else ""
+        parts.append(f"{opening} : frappe refusée{told}, {cost}.")
+    text = " ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def _cost(before: LetterState, after: LetterState | None) -> str:
+    """The letter a turn left beside the board (failed turn, time out), told, if any."""
+    new = [] if after is None else [t for t in after.free if t not in before.free]
+    return f", la lettre {before.tile_label(new[0])} va à côté du plateau" if new else ""
+
+
 def describe_action(
-    state: LetterState, seat: Seat, action: Action, observer: Seat | None, name: str
+    state: LetterState,
+    seat: Seat,
+    action: Action,
+    observer: Seat | None,
+    name: str,
+    names: Sequence[str] = (),
 ) -> str:
     """The journal line of ``action`` for ``observer`` (``state``: before the action).
 
-    Everything is public in Letter except a knock decision until the window closes.
+    Everything is public in Letter except a knock decision until the window closes; the
+    decision that closes it tells how every knock of the window was judged. Seats are named
+    (``names``, else « joueur N »), tiles by their letter, never by an id.
     """
     own = observer == seat
     who = "Vous" if own else name
+    speaker = _Speaker(observer, name, seat, names)
+    try:
+        after: LetterState | None = state.apply(seat, action)
+    except IllegalAction:
+        after = None
+    line = _line(state, after, seat, action, own, who, name)
+    if after is None:
+        return line
+    extra: list[str] = []
+    if len(after.knocks) > len(state.knocks):
+        extra.append(_knock_story(state, after, speaker))
+    if after.phase == "fin" and state.phase != "fin" and after.dry >= after.players:
+        extra.append("Une manche entière sans nouveau mot : la partie est finie.")
+    return " ".join([line, *extra])
+
+
+def _line(
+    state: LetterState,
+    after: LetterState | None,
+    seat: Seat,
+    action: Action,
+    own: bool,
+    who: str,
+    name: str,
+) -> str:
     if isinstance(action, ChooseSize):
         got = next(t for t in state.pool if state.catalog[t].size == action.size)
-        return f"{who} : une lettre de taille {action.size}, c'est {_tile_text(state, got)}."
+        size = action.size.replace("x", "×")
+        return f"{who} : une lettre de taille {size}, c'est {_tile_text(state, got)}."
     if isinstance(action, (Knock, NoKnock)):
         if not own:
             return f"{name} a décidé (frapper ou non, révélé quand tous auront décidé)."
@@ -478,12 +603,24 @@ def describe_action(
         placed = ", ".join(
             f"{_tile_text(state, p.tile)} en {cell_name(p.x, p.y)}" for p in action.placements
         )
+        named = _words_list([word for _, word in plan.words]) if plan.words else ""
         if plan.failed:
-            return f"{who} : pose {placed} sans nouveau mot valable, les pièces sont reprises."
-        words = ", ".join(word for _, word in plan.words)
-        if not words:
+            *wrong, why = plan.problems
+            if why.startswith("Nommez"):  # no valid new word through a tile placed
+                told = f" ({_reasons(wrong)})" if wrong else ""
+                return (
+                    f"{who} : pose {placed} sans nouveau mot valable{told}, les pièces sont "
+                    f"reprises{_cost(state, after)}."
+                )
+            return (
+                f"{who} : pose {placed} et nomme {named}, mais {_lower(why)} Les pièces sont "
+                f"reprises{_cost(state, after)}."
+            )
+        if not named:
             return f"{who} : pose {placed} et ne nomme aucun mot."
-        return f"{who} : pose {placed} et nomme {words}."
+        gain = "" if after is None else f" ({_points(after.score(seat) - state.score(seat))})"
+        struck = f", mais {_lower(_reasons(plan.problems))}" if plan.problems else ""
+        return f"{who} : pose {placed} et nomme {named}{gain}{struck}."
     if isinstance(action, FreeLetter):
         return f"{who} : {_tile_text(state, action.tile)} à côté du plateau (lettre libre)."
     if isinstance(action, PlaceBlank):
@@ -491,5 +628,6 @@ def describe_action(
     if isinstance(action, Pass):
         return f"{who} : passe son tour."
     if isinstance(action, Timeout):
-        return f"{who} : temps écoulé."
+        cost = _cost(state, after)
+        return f"{who} : temps écoulé{cost}."
     return f"{who} : fin de la partie solo."

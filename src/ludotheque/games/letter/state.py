@@ -377,7 +377,8 @@ class LetterState(State[Action]):
         elif isinstance(action, PlaceBlank):
             if action.tile not in self.blanks_of(seat):
                 raise IllegalAction(
-                    f"La pièce {action.tile} n'est pas l'une de vos pièces blanches."
+                    f"La pièce {self.tile_label(action.tile)} n'est pas l'une de vos pièces "
+                    "blanches."
                 )
             reason = self.board.check_place(self.catalog[action.tile], action.x, action.y)
             if reason is not None:
@@ -454,7 +455,9 @@ class LetterState(State[Action]):
 
     def _check_own_letter(self, seat: Seat, tile_id: str) -> None:
         if tile_id not in self.letters_of(seat):
-            raise IllegalAction(f"La pièce {tile_id} n'est pas l'une de vos lettres.")
+            raise IllegalAction(
+                f"La pièce {self.tile_label(tile_id)} n'est pas l'une de vos lettres."
+            )
 
     # --- the deal (D2, D3) -------------------------------------------------------------------
 
@@ -485,7 +488,9 @@ class LetterState(State[Action]):
                 )
             for tile_id in path:
                 if tile_id not in board:
-                    raise IllegalAction(f"La pièce {tile_id} n'est pas sur le plateau.")
+                    raise IllegalAction(
+                        f"La pièce {self.tile_label(tile_id)} n'est pas sur le plateau."
+                    )
                 if board.get(tile_id).tile.blank:
                     raise IllegalAction(
                         "Une pièce blanche ne porte pas de lettre : on ne la lit pas."
@@ -542,7 +547,9 @@ class LetterState(State[Action]):
             if tile_id in self.blanks_of(seat):
                 raise IllegalAction("Une pièce blanche se pose seule (coup « blanche »).")
             if tile_id not in letters and tile_id not in self.free:
-                raise IllegalAction(f"La pièce {tile_id} n'est ni à vous ni une lettre libre.")
+                raise IllegalAction(
+                    f"La pièce {self.tile_label(tile_id)} n'est ni à vous ni une lettre libre."
+                )
         if len(own) > 1:
             raise IllegalAction("Une seule de vos lettres par tour (plus des lettres libres).")
         if action.sacrifice is not None:
@@ -554,7 +561,8 @@ class LetterState(State[Action]):
         if action.exchange is not None:
             if action.exchange not in board or not board.get(action.exchange).tile.blank:
                 raise IllegalAction(
-                    f"La pièce {action.exchange} n'est pas une pièce blanche posée."
+                    f"La pièce {self.tile_label(action.exchange)} n'est pas une pièce blanche "
+                    "posée."
                 )
             if not own:
                 raise IllegalAction("On échange une pièce blanche contre l'une de ses lettres.")
@@ -565,7 +573,7 @@ class LetterState(State[Action]):
             reason = board.check_place(tile, placement.x, placement.y, anywhere=first)
             if reason is not None:
                 raise IllegalAction(
-                    f"{placement.tile} en {cell_name(placement.x, placement.y)} : {reason}"
+                    f"{tile.label} en {cell_name(placement.x, placement.y)} : {reason}"
                 )
             if (
                 placement.tile in own
@@ -589,8 +597,9 @@ class LetterState(State[Action]):
                 if unused:
                     failed = True
                     problems.append(
-                        f"La pièce {unused[0]} posée ne sert à aucun mot nommé : chaque pièce "
-                        "posée doit servir (sinon, c'est le rôle d'une pièce blanche)."
+                        f"La pièce {self.tile_label(unused[0])} posée ne sert à aucun mot "
+                        "nommé : chaque pièce posée doit servir (sinon, c'est le rôle d'une "
+                        "pièce blanche)."
                     )
         return TurnPlan(
             board, own[0] if own else None, frees, tuple(valid), tuple(problems), failed
@@ -646,8 +655,12 @@ class LetterState(State[Action]):
         return state._end_turn(seat, word=bool(plan.words), placed=placed)
 
     def _tile_text(self, tile_id: str) -> str:
-        tile = self.catalog[tile_id]
-        return f"{tile.letter or 'blanche'} ({tile_id}, {tile.size})"
+        return self.tile_label(tile_id)
+
+    def tile_label(self, tile_id: str) -> str:
+        """A tile as a player names it (« E (2×1) »); an id the set lacks, quoted as sent."""
+        tile = self.catalog.get(tile_id)
+        return f"« {tile_id} »" if tile is None else tile.label
 
     def _timeout(self, seat: Seat) -> LetterState:
         # D17: the time ran out, the player could not place: a letter goes beside the board.
