@@ -59,52 +59,116 @@ class Letter(Game[LetterState, Action]):
         options=(
             OptionSpec(
                 "comptage",
-                "Comptage des points (possibilité 1, 2 ou 3)",
+                "Comptage des points",
                 "choice",
                 "3",
                 choices=("1", "2", "3"),
                 modes=("classique",),
+                description=(
+                    "Ce que rapporte un mot noté, au choix des joueurs comme le dit le livret."
+                ),
+                choice_labels=(
+                    ("1", "Un point par mot"),
+                    ("2", "Un point par lettre"),
+                    ("3", "Un point par lettre, plus un par lettre au-delà de la quatrième"),
+                ),
             ),
             OptionSpec(
-                "variante_solo", "Variante solo", "choice", "1", choices=("1", "2"), modes=("solo",)
+                "variante_solo",
+                "Variante solo",
+                "choice",
+                "1",
+                choices=("1", "2"),
+                modes=("solo",),
+                description="Le but de la partie en solo.",
+                choice_labels=(
+                    ("1", "Beaucoup de mots (un point par mot)"),
+                    ("2", "Des mots longs (points par lettre, plus au-delà de quatre)"),
+                ),
             ),
             OptionSpec(
                 "lettres_solo",
-                "Lettres en solo (0 : 10 en variante 1, 20 en variante 2)",
+                "Lettres en solo",
                 "int",
                 0,
                 minimum=0,
                 maximum=MAX_SOLO_LETTERS,
                 modes=("solo",),
+                description=(
+                    f"Combien de lettres vous recevez ({MIN_SOLO_LETTERS} à {MAX_SOLO_LETTERS}) ; "
+                    "0 : le conseil du livret, 10 pour beaucoup de mots, 20 pour des mots longs."
+                ),
             ),
             OptionSpec(
                 "tirage",
-                "Prise des lettres (par taille, face cachée ; ou au hasard)",
+                "Prise des lettres",
                 "choice",
                 "taille",
                 choices=("taille", "hasard"),
+                description=(
+                    "Avant de jouer, chacun prend ses lettres : une à une, en choisissant la "
+                    "taille de la pièce, face cachée (le livret), ou toutes distribuées au "
+                    "hasard pour commencer aussitôt."
+                ),
+                choice_labels=(
+                    ("taille", "Une à une, par taille (le livret)"),
+                    ("hasard", "Distribuées au hasard"),
+                ),
             ),
             OptionSpec(
                 "erreurs",
-                "Mot non valable : refusé, ou pénalité du livret",
+                "Mot non valable",
                 "choice",
                 "refus",
                 choices=("refus", "penalite"),
                 # D10, D11: with a person at the table, the rulebook's penalty; bots alone
                 # (``simulate``) keep the refusal.
                 with_people=((1, "penalite"),),
+                description=(
+                    "Ce qui arrive quand on nomme un mot qui n'existe pas ou ne se lit pas : le "
+                    "coup est refusé et l'on rejoue, ou bien, comme dans le livret, les pièces "
+                    "sont reprises et une de vos lettres va à côté du plateau."
+                ),
+                choice_labels=(
+                    ("refus", "Coup refusé, on rejoue"),
+                    ("penalite", "Pénalité du livret : une lettre à côté du plateau"),
+                ),
             ),
-            OptionSpec("frapper", "Frapper sur la table", "bool", True, modes=("classique",)),
+            OptionSpec(
+                "frapper",
+                "Frapper sur la table",
+                "bool",
+                True,
+                modes=("classique",),
+                description=(
+                    "Après chaque tour, les autres peuvent frapper pour nommer un mot nouveau "
+                    "qu'ils voient sur le plateau : le premier qui frappe juste note ses mots "
+                    "et joue aussitôt."
+                ),
+            ),
             OptionSpec(
                 "frappe_secondes",
-                "Fenêtre de frappe : secondes avant qu'elle se ferme seule (0 : sans limite)",
+                "Secondes pour frapper",
                 "int",
                 KNOCK_SECONDS,
                 minimum=0,
                 maximum=MAX_KNOCK_SECONDS,
                 modes=("classique",),
+                description=(
+                    "Le temps laissé pour frapper après chaque tour, avant que la partie "
+                    "continue d'elle-même ; 0 : on attend que chacun ait décidé."
+                ),
             ),
-            OptionSpec("sablier", "Sablier de 30 secondes", "bool", False),
+            OptionSpec(
+                "sablier",
+                "Sablier de 30 secondes",
+                "bool",
+                False,
+                description=(
+                    "Chacun a 30 secondes pour poser : le temps écoulé, une de ses lettres va "
+                    "à côté du plateau."
+                ),
+            ),
             OptionSpec(
                 "noms_de_lieux", "Noms propres admis (lieux, mais aussi prénoms)", "bool", False
             ),
@@ -115,8 +179,22 @@ class Letter(Game[LetterState, Action]):
                 DEFAULT_BOARD_SIZE,
                 minimum=MIN_BOARD_SIZE,
                 maximum=MAX_BOARD_SIZE,
+                description=(
+                    f"Le plateau est un carré de {MIN_BOARD_SIZE} à {MAX_BOARD_SIZE} cases de "
+                    f"côté ({DEFAULT_BOARD_SIZE} d'ordinaire)."
+                ),
             ),
-            OptionSpec("tuiles", "Fichier de pièces (texte)", "text", None),
+            OptionSpec(
+                "tuiles",
+                "Fichier de pièces (texte)",
+                "text",
+                None,
+                description=(
+                    "Pour jouer avec votre propre boîte : un texte qui remplace les pièces "
+                    "fournies, une ligne par sorte de pièce (la lettre, la taille, le nombre : "
+                    "« E 2x1 3 »)."
+                ),
+            ),
         ),
         hidden_information=True,  # the face-down pile and pending knocks (docs/rules/letter.md, D4)
         simultaneous=True,
