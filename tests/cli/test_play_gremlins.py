@@ -149,7 +149,9 @@ def test_a_question_is_answered_by_its_number_or_its_key() -> None:
         {"type": "choisir", "choix": holder["first"]},
         {"type": "choisir", "choix": holder["key"]},
     ]
-    assert "Place 1 (vous) pioche 3 cartes." in text
+    # one journal line per answer, naming the card being resolved
+    assert "« Vide-grenier » : Place 1 (vous) défausse « " in text
+    assert "» et pioche 3 cartes." in text
 
 
 def test_jouer_without_payment_gets_the_best_payment() -> None:

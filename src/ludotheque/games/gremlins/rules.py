@@ -224,7 +224,8 @@ def perform(table: Table, seat: int, action: Action) -> None:
             table.used += 1
             assert plan.prestige is not None
             table.gain(seat, plan.prestige)
-            table.log(f"{name} termine « {plan.name} » et obtient {plan.prestige} prestige.")
+            table.log(f"{name} termine « {plan.name} ».")
+            table.log(f"{name} obtient {plan.prestige} prestige.")
             steps += effect_steps(Ctx(seat, plan.id), plan.effect)
             steps += [FinishProject(seat, plan.id), FireStep("termine", seat, plan.id)]
         case Cancel(position):

@@ -155,11 +155,17 @@ class GremlinsState(State[Action]):
         return self._advance(self.table(), seat, action)
 
     def _advance(self, table: Table, seat: Seat, action: Action) -> Self:
+        start = table.logged
+        cause: str | None = None
         if isinstance(action, Choose):
+            # An answer to a card's question: its sentence names the card.
+            ctx = getattr(table.steps[0], "ctx", None)
+            cause = table.card(ctx.card).name if ctx is not None else None
             prompt = choose(table, action.key)
         else:
             perform(table, seat, action)
             prompt = run(table)
+        table.merge_journal(start, cause)
         return type(self).frozen(table, prompt)  # type: ignore[return-value]
 
     def sample_action(self, seat: Seat, draws: Draws) -> Action:

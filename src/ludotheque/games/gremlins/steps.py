@@ -132,6 +132,12 @@ def _project_label(table: Table, viewer: int, owner: int, position: int) -> str:
     return f"{whose} n° {position + 1} ({face}, {what}, {banners})"
 
 
+def _from_project(table: Table, viewer: int, owner: int, position: int) -> str:
+    """« de votre projet n° 1 (…) », « du projet de joueur 2 n° 1 (…) »."""
+    label = _project_label(table, viewer, owner, position)
+    return f"de {label}" if owner == viewer else f"du {label}"
+
+
 def _matches(table: Table, card: str, resource: Resource | None) -> bool:
     return resource is None or table.banner(card) == resource
 
@@ -468,13 +474,14 @@ class PayResource(ChoiceStep):
 
     def question(self, table: Table) -> str:
         what = self.resource or "ressource"
+        which = "quel" if what == "or" else "quelle"  # « l'or », masculine
         return (
-            f"{self.verb.capitalize()} : quelle {what} de vos projets ? ({self.remaining} restant)"
+            f"{self.verb.capitalize()} : {which} {what} de vos projets ? ({self.remaining} restant)"
         )
 
     def options(self, table: Table) -> list[Option]:
         return [
-            (f"ressource:{p}:{b}", f"{b} du {_project_label(table, self.seat, self.seat, p)}")
+            (f"ressource:{p}:{b}", f"{b} {_from_project(table, self.seat, self.seat, p)}")
             for p, b in _resource_slots(table, self.seat, self.resource)
         ]
 
@@ -585,7 +592,7 @@ class MoveResource(ChoiceStep):
         return [
             (
                 f"deplacer:{p}:{b}:{d}",
-                f"{b} : du {_project_label(table, viewer, self.owner, p)} au n° {d + 1}",
+                f"{b} : {_from_project(table, viewer, self.owner, p)} au n° {d + 1}",
             )
             for p, b in _resource_slots(table, self.owner, self.resource)
             for d in destinations
@@ -631,7 +638,7 @@ class StealResource(ChoiceStep):
         return [
             (
                 f"voler:{p}:{b}:{d}",
-                f"{b} du {_project_label(table, thief, self.victim, p)} → "
+                f"{b} {_from_project(table, thief, self.victim, p)} → "
                 + (
                     "défaussée (vous n'avez pas de projet)"
                     if d == "-"

@@ -29,6 +29,7 @@ from .effects import (
     Resource,
     Trigger,
 )
+from .journal import merge
 from .model import ACTIONS_PER_TURN, MAX_PROJECTS, Catalog, Config, Project
 
 if TYPE_CHECKING:
@@ -140,6 +141,17 @@ class Table:
         self.journal.append(line)
         self.logged += 1
         del self.journal[:-JOURNAL]
+
+    def merge_journal(self, start: int, cause: str | None = None) -> None:
+        """The lines logged since ``start`` (a count of :attr:`logged`) become one sentence:
+        one line per action (:func:`.journal.merge`)."""
+        added = self.logged - start
+        if added <= 0 or (added == 1 and cause is None):
+            return
+        added = min(added, len(self.journal))
+        merged = merge(self.journal[-added:], cause)
+        self.journal[-added:] = merged
+        self.logged = start + len(merged)
 
     def name(self, seat: int) -> str:
         """How the journal names a seat (front ends put player names on « joueur N »)."""
