@@ -567,12 +567,17 @@ def describe_action(
     line = _line(state, after, seat, action, own, who, name)
     if after is None:
         return line
+    if isinstance(action, (Knock, NoKnock)) and after.phase != "frappe":
+        # The last decision closes the window: everything is public now, the knocks are told.
+        line = (
+            "" if isinstance(action, Knock) else f"{who} ne {'frappez' if own else 'frappe'} pas."
+        )
     extra: list[str] = []
     if len(after.knocks) > len(state.knocks):
         extra.append(_knock_story(state, after, speaker))
     if after.phase == "fin" and state.phase != "fin" and after.dry >= after.players:
         extra.append("Une manche entière sans nouveau mot : la partie est finie.")
-    return " ".join([line, *extra])
+    return " ".join(part for part in [line, *extra] if part)
 
 
 def _line(

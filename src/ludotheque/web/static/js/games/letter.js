@@ -71,6 +71,7 @@ export function seatDetails(vue, seat) {
 class LetterBoard {
   constructor(root, readOnly) {
     this.root = root;
+    root.classList.add("l-racine"); // the stylesheet lays the board beside the controls by it
     this.readOnly = readOnly;
     this.key = null;
     this.ctx = null;
@@ -383,7 +384,8 @@ class LetterBoard {
     const action = this.actionZone();
     if (action) blocks.push(action);
     blocks.push(this.boardZone());
-    blocks.push(h("div", { class: "g-grille" }, this.sideZones()));
+    // At laptop size this column scrolls on its own: a keyboard must reach it (axe).
+    blocks.push(h("div", { class: "g-grille", tabindex: "0", role: "region", "aria-label": "Feuilles de mots et journal" }, this.sideZones()));
     replaceChildren(this.root, blocks);
     const box = this.root.querySelector(".l-plateau-boite");
     if (box && scroll) [box.scrollLeft, box.scrollTop] = scroll;
@@ -652,7 +654,7 @@ class LetterBoard {
         const el = h("button", {
           type: "button",
           class: ["l-case", underBlank ? "l-case--echange" : null],
-          style: `grid-column: ${x + 1}; grid-row: ${y + 1}`,
+          style: `grid-column: ${x + 2}; grid-row: ${y + 2}`,
           dataset: { case: name, focus: `case-${name}` },
           "aria-label": underBlank ? `${name}, place de la pièce blanche échangée` : name,
           tabindex: "-1",
@@ -675,7 +677,7 @@ class LetterBoard {
         class: ["l-piece", "l-piece--plateau", t.lettre ? null : "l-piece--blanche", t.provisoire ? "l-piece--provisoire" : null,
           order >= 0 ? "l-piece--trace" : null, inWord ? "l-piece--mot" : null,
           offer ? "l-piece--echangeable" : null, offer && this.exchangeMode ? "l-piece--a-choisir" : null],
-        style: `grid-column: ${t.x + 1} / span ${t.largeur}; grid-row: ${t.y + 1} / span ${t.hauteur}`,
+        style: `grid-column: ${t.x + 2} / span ${t.largeur}; grid-row: ${t.y + 2} / span ${t.hauteur}`,
         dataset: { piece: t.id, case: cellName(t.x, t.y), focus: `piece-${t.id}` },
         "aria-label": `${tileLabel(t)} en ${cellName(t.x, t.y)}${t.provisoire ? ", posée ce tour" : ""}${order >= 0 ? `, lettre ${order + 1} du mot tracé` : ""}${offer ? ", à échanger contre une de vos lettres" : ""}`,
         title: offer ? "Échanger cette pièce blanche contre l'une de vos lettres" : null,
@@ -697,7 +699,8 @@ class LetterBoard {
     const keyboard = placing || tracing || exchangeable;
     return h("section", { class: "g-zone g-zone--large l-zone-plateau", "aria-labelledby": "titre-plateau" },
       h("h3", { id: "titre-plateau", class: "g-zone__titre" }, `Plateau (${columns} × ${rows})`),
-      h("div", { class: "l-plateau-boite" },
+      // The box scrolls on a phone: without a cell to focus, the box itself takes the keyboard.
+      h("div", { class: "l-plateau-boite", tabindex: keyboard ? null : "0", role: keyboard ? null : "region", "aria-label": keyboard ? null : "Plateau" },
         h("div", {
           id: "plateau",
           class: "l-plateau",
@@ -707,10 +710,23 @@ class LetterBoard {
           style: `--colonnes: ${columns}; --lignes: ${rows}`,
           onkeydown: (event) => this.boardKey(event),
           onfocusin: (event) => this.boardFocus(event),
-        }, cells, pieces)),
+        }, this.coordinates(columns, rows), cells, pieces)),
       keyboard ? h("p", { id: "aide-plateau", class: "aide l-aide-clavier" },
         "Clavier : flèches pour se déplacer sur le plateau, Entrée pour poser la pièce choisie ou ajouter une lettre au mot, Échap pour annuler le choix.") : null,
     );
+  }
+
+  /** The column letters along the top edge and the row numbers down the left one (a1 top left),
+   * as the journal names the cells; each cell's own label already says its name. */
+  coordinates(columns, rows) {
+    const marks = [h("span", { class: "l-coord l-coord--coin", "aria-hidden": "true" })];
+    for (let x = 0; x < columns; x++) {
+      marks.push(h("span", { class: "l-coord l-coord--colonne", style: `grid-column: ${x + 2}; grid-row: 1`, "aria-hidden": "true" }, COLUMNS[x]));
+    }
+    for (let y = 0; y < rows; y++) {
+      marks.push(h("span", { class: "l-coord l-coord--ligne", style: `grid-column: 1; grid-row: ${y + 2}`, "aria-hidden": "true" }, String(y + 1)));
+    }
+    return marks;
   }
 
   // --- keyboard on the board (roving tabindex) ---------------------------------------------
@@ -779,6 +795,27 @@ class LetterBoard {
     }
   }
 
+  /** The last knock judged: each knocker's words and what came of it (the journal tells it too). */
+  lastKnockZone(knock) {
+    const tiles = this.tilesById();
+    const failed = new Map((knock.echecs || []).map((e) => [e.place, e.lettre_libre]));
+    const lapsed = new Set(knock.sans_suite || []);
+    const order = knock.ordre?.length ? knock.ordre : knock.frappes.map((f) => f.place);
+    const bySeat = new Map(knock.frappes.map((f) => [f.place, f]));
+    const outcome = (seat) => {
+      if (seat === knock.gagnant) return "acceptée, joue aussitôt";
+      if (lapsed.has(seat)) return "sans suite (une autre frappe l'a emporté)";
+      const laid = failed.get(seat);
+      const tile = laid ? tiles.get(laid) : null;
+      return tile ? `refusée, ${tile.lettre} va à côté du plateau` : "refusée";
+    };
+    return h("section", { class: "g-zone", id: "derniere-frappe", "aria-labelledby": "titre-derniere-frappe" },
+      h("h3", { id: "titre-derniere-frappe", class: "g-zone__titre" }, "Dernière frappe"),
+      h("ul", {}, order.filter((seat) => bySeat.has(seat)).map((seat) => h("li", { dataset: { place: seat } },
+        `${this.nameWithYou(seat)} : ${bySeat.get(seat).mots.map((m) => m.mot).join(", ") || "—"} — ${outcome(seat)}.`))),
+    );
+  }
+
   // --- side zones --------------------------------------------------------------------------
 
   sideZones() {
@@ -804,18 +841,7 @@ class LetterBoard {
       ));
     }
     const knock = vue.derniere_frappe;
-    if (knock) {
-      zones.push(h("section", { class: "g-zone" },
-        h("h3", { class: "g-zone__titre" }, "Dernière frappe"),
-        h("ul", {}, knock.frappes.map((f) => h("li", {}, `${this.name(f.place)} : ${f.mots.map((m) => m.mot).join(", ") || "—"}`))),
-        knock.gagnant !== null && knock.gagnant !== undefined ? h("p", {}, `Gagnant : ${this.name(knock.gagnant)}`) : null,
-      ));
-    }
-    if ((vue.evenements || []).length) {
-      zones.push(h("section", { class: "g-zone" },
-        h("h3", { class: "g-zone__titre" }, "Événements"),
-        h("ul", {}, vue.evenements.slice(-8).map((e) => h("li", {}, e)))));
-    }
+    if (knock) zones.push(this.lastKnockZone(knock));
     zones.push(h("section", { class: "g-zone" },
       h("h3", { class: "g-zone__titre" }, "Pioche"),
       h("p", { id: "pioche", dataset: { total: vue.pioche?.total ?? 0 } }, `${plural(vue.pioche?.total ?? 0, "lettre")} face cachée.`)));
