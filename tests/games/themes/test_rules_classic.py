@@ -9,7 +9,8 @@ import pytest
 from ludotheque.core.errors import IllegalAction, InvalidOptions, MalformedInput
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import EndTurn, Redraw, Timeout, Verdict, Word
-from ludotheque.games.themes.cards import default_themes, vocabulary
+from ludotheque.games.themes.cards import LetterCard, default_themes, vocabulary
+from ludotheque.games.themes.claims import card_problems, spelled
 from ludotheque.games.themes.judging import REASONS, judge_seat, robot_refusal, robot_verdict
 from ludotheque.games.themes.state import DRY_ROUNDS
 
@@ -97,7 +98,7 @@ def test_rulebook_example_the_n_of_outil_cannot_serve_for_ville():
     e, r = ids(state, "ER")
     o = state.visible_letters(0)[0]
     n = state.visible_letters(1)[0]
-    with pytest.raises(IllegalAction, match="ni dans votre main ni visible sous ce thème"):
+    with pytest.raises(IllegalAction, match="La carte N n'est ni dans votre main ni visible sous"):
         state.apply(0, Word(0, "New York", (e, r, o, n)))
 
 
@@ -107,7 +108,8 @@ def test_at_least_one_hand_letter_and_one_column_letter():
     o = state.visible_letters(0)[0]
     with pytest.raises(IllegalAction, match="de votre main"):
         state.apply(0, Word(0, "New York", (o,)))
-    with pytest.raises(IllegalAction, match="colonne du thème"):
+    # The error names the theme, never a column number.
+    with pytest.raises(IllegalAction, match=r"au moins une lettre sous VILLE \(ses deux"):
         state.apply(0, Word(0, "New York", (e, r)))
 
 
@@ -154,6 +156,53 @@ def test_d15_the_last_letter_ignores_spaces_and_hyphens():
     )
     after = state.apply(0, Word(0, "Le Havre", (state.hands[0][0], state.visible_letters(0)[0])))
     assert len(after.won_themes[0]) == 1
+
+
+def test_d15_each_constraint_error_names_the_rule_that_failed():
+    first, second, last = (
+        LetterCard("X1", "P", "premiere"),
+        LetterCard("X2", "E", "seconde"),
+        LetterCard("X3", "S", "derniere"),
+    )
+    assert card_problems("RAPE", [first], "râpe") == [
+        "La carte P « première lettre » doit être la première lettre du mot : « râpe » "
+        "commence par R."
+    ]
+    assert card_problems("PIOCHE", [second], "pioche") == [
+        "La carte E « seconde lettre » doit être la deuxième lettre du mot : la deuxième "
+        "lettre de « pioche » est I."
+    ]
+    assert card_problems("SCIE", [last], "scie") == [
+        "La carte S « dernière lettre » doit être la dernière lettre du mot : « scie » finit par E."
+    ]
+    on_linking = card_problems("LEHAVRE", [LetterCard("X4", "L", "premiere")], "Le Havre")
+    assert on_linking[0].startswith("La carte L « première lettre » tombe sur « Le », un mot de")
+
+
+def test_d15b_the_letters_of_linking_words_cannot_serve():
+    # « Les mots comme « une planche à voile » peuvent être acceptés si toutes les lettres
+    # utilisées proviennent de planche ou de voile »: the D of « pomme de terre » cannot serve.
+    state = arrange(
+        new_state(3, seed=2),
+        hands={0: "DMX"},
+        columns={0: ("T", "R")},
+        themes={0: "LÉGUME"},
+        active=0,
+    )
+    d, m, _x = state.hands[0]
+    t = state.visible_letters(0)[0]
+    with pytest.raises(IllegalAction, match="Le D de « pomme de terre » est dans « de », un mot"):
+        state.apply(0, Word(0, "pomme de terre", (d, t)))
+    after = state.apply(0, Word(0, "pomme de terre", (m, t)))
+    assert set(after.won_letters[0]) == {m, t}
+    said = {"type": "mot", "colonne": 0, "mot": "pomme de terre"}
+    completed = Themes().complete_action(state, 0, said)
+    assert isinstance(completed, dict) and d not in completed["cartes"]
+    # The robots' search keeps to the same rule: with only the D of the hand, no word.
+    only_d = arrange(state, hands={0: "DXY"})
+    found = {w.word for w in only_d.word_choices(0)}
+    assert "pomme de terre" not in found
+    assert spelled("jeu de dés")[1] == frozenset({0, 1, 2, 5, 6, 7})  # « dés » is no « des »
 
 
 def test_d4_a_word_without_cards_gets_the_cards_worth_the_most():

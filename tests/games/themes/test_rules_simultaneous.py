@@ -145,7 +145,7 @@ def test_word_needs_a_turned_card_and_a_column_card() -> None:
     o, t = state.visible_letters(0)
     with pytest.raises(IllegalAction, match="cartes retournées"):
         state.apply(0, Word(0, "Oto", (o, t)))
-    with pytest.raises(IllegalAction, match="colonne"):
+    with pytest.raises(IllegalAction, match="sous VILLE"):
         state.apply(0, Word(0, "Exe", (state.turned[0],)))
     with pytest.raises(IllegalAction, match="ne fait pas partie"):  # a card of another column
         state.apply(0, Word(0, "New York", (state.turned[0], state.visible_letters(1)[0])))

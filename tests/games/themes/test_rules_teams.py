@@ -142,7 +142,7 @@ def test_word_must_name_one_packet_and_use_only_its_letters() -> None:
         state.apply(0, Word(0, "New York", (e, o)))
     with pytest.raises(IllegalAction, match="ne fait pas partie"):
         state.apply(0, Word(0, "New York", (e, r, o), packet=0))
-    with pytest.raises(IllegalAction, match="colonne"):
+    with pytest.raises(IllegalAction, match="sous VILLE"):
         state.apply(0, Word(0, "Ere", (e,), packet=0))
     after = state.apply(2, Word(0, "New York", (e, o), packet=0))
     assert after.used == (True, False, False)

@@ -97,7 +97,7 @@ def _classic_choices(state: ThemesState, seat: Seat, share: float) -> list[Word]
             continue
         column = state.visible_letters(index)
         vocabulary = state.catalog.words(theme)
-        keys = [k for k in vocabulary.forms if knows(k, share)]
+        keys = [form for k, form in vocabulary.forms.items() if knows(k, share)]
         for key, cards, _points in vocabulary_words(keys, hand, column, letters):
             shown = vocabulary.display(key) or key
             choices.append(Word(index, shown, cards))

@@ -115,7 +115,7 @@ def word_moves(state: State[Any], seat: Seat) -> list[Move]:
     def shown(_index: int, theme: str, key: str) -> str:
         return catalog.words(theme).display(key) or key
 
-    moves = _moves(state, seat, lambda _i, theme: catalog.words(theme).forms, shown)
+    moves = _moves(state, seat, lambda _i, theme: catalog.words(theme).forms.values(), shown)
     if isinstance(state, ThemesState) and state.fifth:
         fifth = catalog.words(catalog.theme(state.fifth[0])).forms
         legal = _legal(state, seat)
@@ -168,8 +168,7 @@ def stray_moves(state: State[Any], seat: Seat, columns: Sequence[int]) -> list[M
         for other in related_themes(theme, table_themes):
             for key, form in catalog.words(other).forms.items():
                 if key not in own:
-                    keys.add(key)
-                    origin.setdefault(key, form)
+                    keys.add(origin.setdefault(key, form))
         return sorted(keys)
 
     return _moves(state, seat, keys_of, lambda _i, _theme, key: origin[key])

@@ -410,9 +410,10 @@ class Themes(Game[AnyThemesState, Action]):
             return data
         if not 0 <= column < len(state.piles) or seat >= state.players:
             return data
-        from .cards import entry_key
+        from .claims import spelled
 
-        key = entry_key(word)
+        key, usable = spelled(word)
+        theme = state.catalog.theme(state.piles[column][0]) if state.piles[column] else ""
         visible = state.visible_letters(column)
         letters = state.catalog.letters
         if isinstance(state, TeamsState):
@@ -425,21 +426,22 @@ class Themes(Game[AnyThemesState, Action]):
             options = [
                 (found[1], len(found[0]), p, found[0])
                 for p in candidates
-                if (found := best_cards(key, state.packets[p], visible, letters)) is not None
+                if (found := best_cards(key, state.packets[p], visible, letters, usable))
+                is not None
             ]
             if not options:
                 raise MalformedInput(
-                    f"Aucune combinaison des lettres d'un paquet et de celles de la colonne "
-                    f"{column + 1} ne s'écrit dans « {word} » (au moins une de chaque)."
+                    f"Aucune combinaison des lettres d'un paquet et de celles sous {theme} ne "
+                    f"s'écrit dans « {word} » (au moins une de chaque)."
                 )
             _points, _count, chosen, cards = max(options)
             return {**data, "paquet": chosen, "cartes": list(cards)}
         own = state.turned if isinstance(state, SimultaneousState) else state.hands[seat]
-        best = best_cards(key, own, visible, letters)
+        best = best_cards(key, own, visible, letters, usable)
         if best is None:
             mine = "des cartes retournées" if isinstance(state, SimultaneousState) else "de vos"
             raise MalformedInput(
-                f"Aucune combinaison {mine} lettres et de celles de la colonne {column + 1} ne "
+                f"Aucune combinaison {mine} lettres et de celles sous {theme} ne "
                 f"s'écrit dans « {word} » (au moins une de chaque)."
             )
         return {**data, "cartes": list(best[0])}

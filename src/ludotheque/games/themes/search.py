@@ -8,11 +8,11 @@ vocabulary words that some subset of the cards allows — what the bots look for
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import combinations
 
 from .cards import LetterCard
-from .claims import MIN_WORD, placement
+from .claims import MIN_WORD, placement, spelled
 
 __all__ = ["WordChoice", "best_cards", "subsets", "vocabulary_words"]
 
@@ -30,11 +30,15 @@ def best_cards(
     own: Sequence[str],
     column: Sequence[str],
     letters: Mapping[str, LetterCard],
+    usable: Collection[int] | None = None,
 ) -> tuple[tuple[str, ...], int] | None:
-    """The cards (at least one of ``own``, one of ``column``) worth the most for ``key``."""
+    """The cards (at least one of ``own``, one of ``column``) worth the most for ``key``.
+
+    ``usable``: the positions whose letters may serve (None: all; not those of linking words,
+    :func:`~.claims.spelled`)."""
     if len(key) < MIN_WORD:
         return None
-    present = set(key)
+    present = set(key) if usable is None else {key[i] for i in usable}
     own = [c for c in own if letters[c].letter in present]
     column = [c for c in column if letters[c].letter in present]
     if not own or not column:
@@ -50,7 +54,7 @@ def best_cards(
                 continue
             if sum(1 for c in chosen if c.constraint == "derniere") > 1:
                 continue
-            if placement(key, chosen) is None:
+            if placement(key, chosen, usable) is None:
                 continue
             points = sum(c.points for c in chosen)
             if best is None or (points, len(cards)) > (best[1], len(best[0])):
@@ -59,20 +63,23 @@ def best_cards(
 
 
 def vocabulary_words(
-    keys: Iterable[str],
+    words: Iterable[str],
     own: Sequence[str],
     column: Sequence[str],
     letters: Mapping[str, LetterCard],
 ) -> list[WordChoice]:
-    """The ``keys`` that the cards allow, each with its best cards, best first."""
+    """The ``words`` (vocabulary entries as written, « pomme de terre », or keys) that the
+    cards allow, each with its key and best cards, best first. The letters of a linking word
+    of an entry cannot serve (:func:`~.claims.spelled`)."""
     own_letters = {letters[c].letter for c in own}
     column_letters = {letters[c].letter for c in column}
     found: list[WordChoice] = []
-    for key in keys:
+    for word in words:
+        key, usable = spelled(word)
         present = set(key)
         if present.isdisjoint(own_letters) or present.isdisjoint(column_letters):
             continue
-        best = best_cards(key, own, column, letters)
+        best = best_cards(key, own, column, letters, usable)
         if best is not None:
             found.append((key, best[0], best[1]))
     found.sort(key=lambda item: (-item[2], -len(item[1]), item[0]))

@@ -413,15 +413,17 @@ class ThemesState(State[Action]):
             column = self.visible_letters(index)
             if other_themes:
                 sources = [t for t in themes if t is not None and t != theme]
-                keys: list[str] = [k for t in sources for k in self.catalog.words(t).forms]
+                keys: list[str] = [
+                    form for t in sources for form in self.catalog.words(t).forms.values()
+                ]
             else:
-                keys = list(self.catalog.words(theme).forms)
+                keys = list(self.catalog.words(theme).forms.values())
             for key, cards, _points in vocabulary_words(keys, hand, column, self.catalog.letters):
                 shown = self.catalog.words(theme).display(key) or key
                 choices.append(Word(index, shown, cards))
             if self.fifth and not other_themes:
                 extra = self.catalog.words(self.catalog.theme(self.fifth[0])).forms
-                both = [k for k in self.catalog.words(theme).forms if k in extra]
+                both = [f for k, f in self.catalog.words(theme).forms.items() if k in extra]
                 for key, cards, _points in vocabulary_words(
                     both, hand, column, self.catalog.letters
                 ):
@@ -473,7 +475,7 @@ class ThemesState(State[Action]):
         if action.packet is not None:
             return "Les paquets ne servent qu'à la variante par équipe."
         if not self.piles[action.column]:
-            return f"La pile de thèmes {action.column + 1} est épuisée."
+            return "Cette pile de thèmes est épuisée : elle n'a plus de thème à jouer."
         if action.fifth and not self.fifth:
             if self.config.mode != "expert":
                 return "La cinquième pile n'existe qu'en variante Expert."
@@ -484,17 +486,21 @@ class ThemesState(State[Action]):
         from_column = [c for c in action.cards if c in visible]
         strangers = [c for c in action.cards if c not in hand and c not in visible]
         if strangers:
+            card = self.catalog.letters.get(strangers[0])
+            if card is None:
+                return "Une des cartes nommées n'existe pas dans ce jeu."
             return (
-                f"La carte {strangers[0]} n'est ni dans votre main ni visible sous ce thème "
-                "(seules comptent les deux cartes visibles de sa colonne)."
+                f"La carte {card.letter} n'est ni dans votre main ni visible sous "
+                f"{self.claim_themes(action)[0]} (seules comptent ses deux cartes visibles)."
             )
         if not from_hand:
             return "Il faut au moins une lettre de votre main."
         if not from_column:
-            return "Il faut au moins une lettre de la colonne du thème (ses deux cartes visibles)."
+            theme = self.claim_themes(action)[0]
+            return f"Il faut au moins une lettre sous {theme} (ses deux cartes visibles)."
         key = entry_key(action.word)
         cards = [self.catalog.letters[c] for c in action.cards]
-        problems = card_problems(key, cards)
+        problems = card_problems(key, cards, action.word)
         if problems:
             return problems[0]
         for theme in self.claim_themes(action):

@@ -20,7 +20,6 @@ from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
 from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, GiveUp, Verdict, Word
-from .cards import entry_key
 from .judging import JUDGE_SECONDS, Judging
 from .state import (
     Catalog,
@@ -206,12 +205,11 @@ class SimultaneousState(State[Action]):
         if action.fifth:
             return "La cinquième pile n'existe qu'en variante Expert."
         if not self.piles[action.column]:
-            return f"La pile de thèmes {action.column + 1} est épuisée."
+            return "Cette pile de thèmes est épuisée : elle n'a plus de thème à jouer."
         theme = self.catalog.theme(self.piles[action.column][0])
-        key = entry_key(action.word)
         problem = word_problem(
             self.catalog,
-            key,
+            action.word,
             theme,
             self.turned,
             "des deux cartes retournées",

@@ -20,7 +20,6 @@ from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
 from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, EndTurn, Timeout, Verdict, Word
-from .cards import entry_key
 from .judging import JUDGE_SECONDS, Judging
 from .state import (
     HOURGLASS_SECONDS,
@@ -330,13 +329,13 @@ class TeamsState(State[Action]):
         if self.used[action.packet]:
             return f"Le paquet de {size} carte{'s' if size > 1 else ''} a déjà servi."
         if not self.piles[action.column]:
-            return f"La pile de thèmes {action.column + 1} est épuisée."
+            return "Cette pile de thèmes est épuisée : elle n'a plus de thème à jouer."
         theme = self.catalog.theme(self.piles[action.column][0])
         if theme in {self.catalog.theme(f) for f in self.round_themes}:
             return f"Le thème {theme} a déjà servi : il faut 3 thèmes différents."
         problem = word_problem(
             self.catalog,
-            entry_key(action.word),
+            action.word,
             theme,
             self.packets[action.packet],
             f"du paquet de {size} carte{'s' if size > 1 else ''}",

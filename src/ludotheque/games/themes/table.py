@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from ludotheque.core.rng import Draws
 
-from .cards import CARDS_PER_PILE, PILES, LetterCard, ThemeCard
+from .cards import CARDS_PER_PILE, PILES, LetterCard, ThemeCard, entry_key
 from .claims import card_problems
 from .judging import plural_of
 from .search import vocabulary_words
@@ -153,28 +153,32 @@ def cheapest_won(
 
 def word_problem(
     catalog: Catalog,
-    key: str,
+    word: str,
     theme: str,
     own: Sequence[str],
     own_name: str,
     column: Sequence[str],
     cards: Sequence[str],
 ) -> str | None:
-    """Why ``cards`` cannot make the word ``key`` for ``theme`` with at least one card of
+    """Why ``cards`` cannot make ``word`` (as said) for ``theme`` with at least one card of
     ``own`` (the turned cards, a packet) and one of ``column`` (French), or None."""
+    key = entry_key(word)
     mine = [c for c in cards if c in own]
     theirs = [c for c in cards if c in column]
     strangers = [c for c in cards if c not in own and c not in column]
     if strangers:
+        card = catalog.letters.get(strangers[0])
+        if card is None:
+            return "Une des cartes nommées n'existe pas dans ce jeu."
         return (
-            f"La carte {strangers[0]} ne fait pas partie de {own_name} ni des cartes visibles "
-            "sous ce thème."
+            f"La carte {card.letter} ne fait pas partie de {own_name} ni des cartes visibles "
+            f"sous {theme}."
         )
     if not mine:
         return f"Il faut au moins une lettre de {own_name}."
     if not theirs:
-        return "Il faut au moins une lettre de la colonne du thème (ses deux cartes visibles)."
-    problems = card_problems(key, [catalog.letters[c] for c in cards])
+        return f"Il faut au moins une lettre sous {theme} (ses deux cartes visibles)."
+    problems = card_problems(key, [catalog.letters[c] for c in cards], word)
     if problems:
         return problems[0]
     singular = plural_of(key, catalog.words(theme).forms)
@@ -203,9 +207,14 @@ def vocabulary_choices(
         if theme is None or (allowed is not None and not allowed.get(index, False)):
             continue
         if other_themes:
-            keys = [k for t in themes if t is not None and t != theme for k in catalog.words(t)]
+            keys = [
+                form
+                for t in themes
+                if t is not None and t != theme
+                for form in catalog.words(t).forms.values()
+            ]
         else:
-            keys = list(catalog.words(theme).forms)
+            keys = list(catalog.words(theme).forms.values())
         column = visible_letters(columns, index)
         for key, cards, _points in vocabulary_words(keys, own, column, catalog.letters):
             shown = catalog.words(theme).display(key) or key
