@@ -53,4 +53,5 @@ def test_provenance(manifest: dict[str, Any]) -> None:
 def test_no_stray_files() -> None:
     expected = {COMMON_FILE, PROPER_FILE, "manifest.json", "LICENSE-MPL-2.0.txt", "NOTICE"}
     expected |= {"familiarity.txt.gz", "familiarity.json"}  # the bots' vocabularies
+    expected |= {"supplement.txt.gz", "LICENSE-LGPLLR.txt"}  # scripts/build_supplement.py
     assert {path.name for path in DATA_DIR.iterdir()} == expected

@@ -162,14 +162,27 @@ def load_packaged(filename: str, *, name: str = "") -> Lexicon:
     return Lexicon.from_sorted_text(text, name=name or filename)
 
 
+SUPPLEMENT_FILE = "supplement.txt.gz"
+"""Common words Grammalecte lacks, from two independent open sources each (docs/lexicon.md)."""
+
+
+def _packaged_words(filename: str) -> list[str]:
+    resource = resources.files(DATA_PACKAGE).joinpath(DATA_DIR, filename)
+    return gzip.decompress(resource.read_bytes()).decode("ascii").split()
+
+
 @functools.cache
 def common_words() -> Lexicon:
     """The French dictionary of the games: every common word and inflected form.
 
-    >>> "MANGEAMES" in common_words(), "SNCF" in common_words()
-    (True, False)
+    Grammalecte's list merged with its supplement (``supplement.txt.gz``: AA, KA…).
+
+    >>> "MANGEAMES" in common_words(), "KA" in common_words(), "SNCF" in common_words()
+    (True, True, False)
     """
-    return load_packaged(COMMON_FILE, name="common")
+    # Two sorted runs: sorting their concatenation is a merge; dict.fromkeys drops repeats.
+    words = sorted(_packaged_words(COMMON_FILE) + _packaged_words(SUPPLEMENT_FILE))
+    return _rebuild(tuple(dict.fromkeys(words)), "common")
 
 
 @functools.cache
