@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from types import MappingProxyType
 
 import pytest
 
 from ludotheque.core.errors import IllegalAction, InvalidOptions, MalformedInput
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import EndTurn, Redraw, Timeout, Verdict, Word
-from ludotheque.games.themes.cards import LetterCard, default_themes, vocabulary
+from ludotheque.games.themes.cards import LetterCard, Vocabulary, default_themes, vocabulary
 from ludotheque.games.themes.claims import card_problems, spelled
-from ludotheque.games.themes.judging import REASONS, judge_seat, robot_refusal, robot_verdict
-from ludotheque.games.themes.state import DRY_ROUNDS
+from ludotheque.games.themes.judging import (
+    REASONS,
+    judge_seat,
+    plural_singular,
+    robot_refusal,
+    robot_verdict,
+)
+from ludotheque.games.themes.state import DRY_ROUNDS, Catalog
 
 from .rules_helpers import arrange, letter_ids, new_state
 
@@ -230,8 +237,41 @@ def test_d13_a_plural_made_with_an_s_is_refused_without_the_judge():
         active=0,
     )
     s_last, el = state.hands[0][:2]
-    with pytest.raises(IllegalAction, match=r"Pas de pluriel.*clou"):
+    with pytest.raises(IllegalAction, match=r"« clous » est un pluriel.*Dites « clou »"):
         state.apply(0, Word(1, "clous", (s_last, el, state.visible_letters(1)[0])))
+
+
+def test_d13_a_plural_is_refused_even_when_the_vocabulary_lists_it():
+    # « Les mots au pluriel (pour mettre un S en dernier) ne sont pas acceptés »: compared
+    # with the dictionary's singulars, not with the vocabulary (which listed « fruits »).
+    state = arrange(
+        new_state(3, seed=2),
+        hands={0: "S$FX"},
+        columns={0: ("R", "T")},
+        themes={0: "AU SUPERMARCHÉ"},
+        active=0,
+    )
+    catalog = Catalog(tuple(state.catalog.letters.values()), tuple(state.catalog.themes.values()))
+    forms = {**catalog.vocabularies["AU SUPERMARCHÉ"].forms, "FRUITS": "fruits"}
+    listed = Vocabulary("AU SUPERMARCHÉ", MappingProxyType(forms))
+    catalog.vocabularies = {**catalog.vocabularies, "AU SUPERMARCHÉ": listed}
+    state = replace(state, catalog=catalog)
+    s_last, f, _x = state.hands[0]
+    r = state.visible_letters(0)[0]
+    with pytest.raises(IllegalAction, match=r"« fruits » est un pluriel.*Dites « fruit »"):
+        state.apply(0, Word(0, "fruits", (s_last, f, r)))
+    # Words that end in S on their own pass: invariable words, names, plural-only words.
+    assert [plural_singular(w, "DANS LA MAISON", {}) for w in ("tapis", "souris", "maïs")] == [
+        None,
+        None,
+        None,
+    ]
+    assert plural_singular("Paris", "VILLE", {}) is None
+    assert plural_singular("gants", "OUTIL", {}) == "gant"
+    # A plural theme (a user's card) takes plurals.
+    assert plural_singular("dames", "JEUX DE SOCIÉTÉ", {}) is None
+    # The robot judge no longer takes « tapis » for a plural.
+    assert robot_refusal("tapis", [set()]) is None and robot_refusal("outils", [set()]) == "pluriel"
 
 
 # --- the judge ---------------------------------------------------------------------------------

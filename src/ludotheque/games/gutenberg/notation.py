@@ -96,15 +96,54 @@ def _cards_text(state: GutenbergState, ids: Sequence[str]) -> str:
     return ", ".join(state.catalog.card(card_id).notation for card_id in ids)
 
 
+def _last_card(state: GutenbergState, seat: Seat, action: Pick, observer: Seat | None) -> str:
+    """« la dernière carte … vous revient » when this pick ends the draft (else empty).
+
+    « Continuez jusqu'à ce que l'on vous passe une seule carte. Ajoutez cette carte à la pile
+    de vos cartes draftées. » (solo: « prenez la carte restante du dernier paquet »): that card
+    is nobody's choice, so the journal tells its owner which it is.
+    """
+    if observer is None or state.phase != "draft":
+        return ""
+    try:
+        after = state.apply(seat, action)
+    except IllegalAction:
+        return ""
+    if after.phase != "write" or not after.drafted[observer]:
+        return ""
+    last = _cards_text(state, after.drafted[observer][-1:])
+    return f" La dernière carte du paquet, {last}, vous revient d'office."
+
+
+def _reward_text(state: GutenbergState, challenge: str, own: bool) -> str:
+    """What claiming ``challenge`` gave: the card drawn is told to its owner only."""
+    kind = state.catalog.challenges[challenge].reward.kind
+    card = state.catalog.card(challenge)
+    if kind == "collection":
+        target = "votre collection" if own else "sa collection"
+        return f" : la carte défi {card.notation} rejoint {target}"
+    if kind == "lettre_en_plus":
+        return " : une lettre de plus réclamée"
+    deck = state.letter_deck if kind == "pioche_lettre" else state.vowel_deck
+    pile = "Lettre" if kind == "pioche_lettre" else "Voyelle"
+    if not deck:
+        return f" : la pioche {pile} est vide, pas de carte en plus"
+    if own:
+        drawn = _cards_text(state, deck[:1])
+        return f" : vous piochez {drawn} (pioche {pile}) pour votre collection"
+    return f" : une carte de la pioche {pile} pour sa collection"
+
+
 def describe_action(
     state: GutenbergState, seat: Seat, action: Action, observer: Seat | None, name: str
 ) -> str:
     """The journal line of ``action`` for ``observer`` (``state``: before the action)."""
     own = observer == seat
     if isinstance(action, Pick):
+        last = _last_card(state, seat, action, observer)
         if own:
-            return f"Vous avez choisi {_cards_text(state, [action.card])}."
-        return f"{name} a choisi une carte."
+            return f"Vous avez choisi {_cards_text(state, [action.card])}.{last}"
+        return f"{name} a choisi une carte.{last}"
     if isinstance(action, Write):
         if not own:
             return f"{name} a écrit (révélé quand tous auront écrit)."
@@ -116,7 +155,9 @@ def describe_action(
         taken = _cards_text(state, action.cards) if action.cards else "aucune lettre"
         text = f"{who} réclamé {taken}"
         if action.challenge is not None:
-            text += f" et le défi « {state.catalog.challenges[action.challenge].text} »"
+            sentence = state.catalog.challenges[action.challenge].text.rstrip(" .")
+            text += f" et le défi « {sentence} »"
+            text += _reward_text(state, action.challenge, own)
         return text + "."
     assert isinstance(action, Shelve)
     who = "Vous avez" if own else f"{name} a"

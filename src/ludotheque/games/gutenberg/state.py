@@ -69,6 +69,7 @@ class RoundResult:
     ranking: tuple[Seat, ...]
     claimed: tuple[int, ...]  # how many cards each seat took into its collection
     challenges: tuple[str | None, ...]  # the challenge each seat claimed
+    hands: tuple[tuple[str, ...], ...] = ()  # the cards each seat could write with (private)
 
 
 def card_json(card: Card) -> JsonObject:
@@ -114,6 +115,9 @@ class GutenbergState(State[Action]):
     row: tuple[str, ...]  # solo: the word laid on the table
     history: tuple[RoundResult, ...]
     rng: Rng
+    # The cards each seat could write with this round, kept from the reveal to the end of the
+    # round (the best word each could have written is shown to its owner after the round).
+    hands: tuple[tuple[str, ...], ...] = ()
 
     # --- protocol ------------------------------------------------------------------------
 
@@ -247,6 +251,7 @@ class GutenbergState(State[Action]):
             row=row,
             library=library,
             rng=draws.freeze(),
+            hands=(),
         )
 
     def _under_decks(
@@ -353,7 +358,8 @@ class GutenbergState(State[Action]):
         if any(w is None for w in writes):
             return replace(self, writes=tuple(writes))
         words = tuple(self.written(w) for w in writes if w is not None)
-        state = replace(self, writes=tuple(writes), words=words)
+        hands = tuple(self.hand(s) for s in range(self.seats))
+        state = replace(self, writes=tuple(writes), words=words, hands=hands)
         if self.round == ROUNDS:
             # « Placez les cartes inutilisées de votre collection sous votre aide de jeu. »
             return replace(state, phase="over")._with_final_result()
@@ -525,7 +531,7 @@ class GutenbergState(State[Action]):
             len(self.collections[seat]) - sum(r.claimed[seat] for r in self.history)
             for seat in range(self.seats)
         )
-        result = RoundResult(self.round, self.words, self.ranking, claimed, self.taken)
+        result = RoundResult(self.round, self.words, self.ranking, claimed, self.taken, self.hands)
         state = replace(
             self,
             letter_deck=letters,
@@ -541,6 +547,7 @@ class GutenbergState(State[Action]):
 
     def _solo_write(self, action: Write) -> GutenbergState:
         word = self.written(action)
+        hands = (self.hand(0),)
         used = () if word is None else word.cards
         if self.round == ROUNDS:
             unused = tuple(c for c in self.collections[0] if c not in used)
@@ -556,6 +563,7 @@ class GutenbergState(State[Action]):
                 library=library,
                 collections=(collection,),
                 phase="over",
+                hands=hands,
             )._with_final_result()
         hand = self.drafted[0] + self.commons
         library = self.library + tuple(c for c in hand if c not in used)
@@ -586,6 +594,7 @@ class GutenbergState(State[Action]):
             row=used,
             drafted=((),),
             commons=(),
+            hands=hands,
         )
         if library:
             return replace(state, phase="library")
@@ -606,7 +615,7 @@ class GutenbergState(State[Action]):
     def _solo_next_round(self) -> GutenbergState:
         word = self.words[0]
         claimed = len(self.collections[0]) - sum(r.claimed[0] for r in self.history)
-        result = RoundResult(self.round, (word,), (0,), (claimed,), (None,))
+        result = RoundResult(self.round, (word,), (0,), (claimed,), (None,), self.hands)
         return replace(self, history=(*self.history, result)).start_round(self.round + 1)
 
     # --- end -----------------------------------------------------------------------------
@@ -617,7 +626,7 @@ class GutenbergState(State[Action]):
         assert outcome is not None
         ranking = tuple(sorted(range(self.seats), key=lambda s: (outcome.ranks[s], s)))
         result = RoundResult(
-            self.round, self.words, ranking, (0,) * self.seats, (None,) * self.seats
+            self.round, self.words, ranking, (0,) * self.seats, (None,) * self.seats, self.hands
         )
         return replace(self, ranking=ranking, history=(*self.history, result))
 

@@ -4,21 +4,26 @@ Hidden: the order of the three decks, the other seats' packets, drafted cards, p
 and collections (« vous ne pouvez jamais regarder la collection d'un autre joueur »), the solo
 packets not yet taken, and the generator of future shuffles. Public: common cards, open
 challenges, words once revealed, the letters in play, the library and the solo row, and the
-size of every pile.
+size of every pile. After each reveal a seat also sees the best word its own cards could have
+written (``meilleurs``); the others' at the end only, when every collection is shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws, Rng
+from ludotheque.lexicon import Lexicon
 
 from .actions import Write, encode_action
+from .cards import Card
 from .catalog import Catalog
-from .state import ROUNDS, GutenbergState, card_json, claim_quota
+from .state import ROUNDS, GutenbergState, RoundResult, card_json, claim_quota
+from .wordfinder import best_words
 
 __all__ = [
     "build_view",
@@ -49,6 +54,49 @@ def _challenge_json(state: GutenbergState, card_id: str) -> JsonObject:
 
 def _revealed(state: GutenbergState) -> bool:
     return state.phase in ("claim", "library", "over")
+
+
+@lru_cache(maxsize=512)
+def _best_play(cards: tuple[Card, ...], lexicon: Lexicon) -> JsonObject:
+    """The best word ``cards`` could spell (the word finder the terminal uses), as JSON.
+
+    Its cards are told by letters and points, without their ids: where a card of the hand
+    went since (a collection) is no business of the view.
+    """
+    plays = best_words(cards, top=1, words=lexicon.words)
+    if not plays:
+        return {"mot": None, "score": 0, "cartes": []}
+    play = plays[0]
+    shown: list[JsonValue] = [
+        {"lettres": c.letters, "points": c.points, "type": c.kind} for c in play.cards
+    ]
+    return {"mot": play.word, "score": play.score, "cartes": shown}
+
+
+def _best_words(
+    state: GutenbergState, hands: Sequence[tuple[str, ...]], seat: Seat | None, public: bool
+) -> list[JsonValue]:
+    """Per seat, the best word its hand of the round could have written, or None when hidden.
+
+    A seat sees the best word of its own hand (it saw those cards); the others' hands went
+    face down (« placez les cartes inutilisées sous le paquet Lettre ») except at the end of
+    the game, when every collection is shown (``public``): then everybody sees every one.
+    """
+    best: list[JsonValue] = []
+    for owner, hand in enumerate(hands):
+        if public or owner == seat:
+            best.append(dict(_best_play(tuple(state.catalog.cards(hand)), state.lexicon)))
+        else:
+            best.append(None)
+    return best
+
+
+def _round_best(
+    state: GutenbergState, result: RoundResult, seat: Seat | None
+) -> list[JsonValue] | None:
+    if not result.hands:
+        return None
+    return _best_words(state, result.hands, seat, public=result.round == ROUNDS)
 
 
 def build_view(state: GutenbergState, seat: Seat | None) -> JsonObject:
@@ -96,9 +144,17 @@ def build_view(state: GutenbergState, seat: Seat | None) -> JsonObject:
                 "classement": _ints(result.ranking),
                 "reclames": _ints(result.claimed),
                 "defis": list(result.challenges),
+                "meilleurs": _round_best(state, result, seat),
             }
             for result in state.history
         ],
+        # After the reveal, the best word each seat's cards could have spelt (its own only,
+        # every seat's at the end of the game).
+        "meilleurs": (
+            _best_words(state, state.hands, seat, public=state.phase == "over")
+            if revealed and state.hands
+            else None
+        ),
     }
     outcome = state.outcome()
     view["resultat"] = None if outcome is None else outcome.to_json()
@@ -238,6 +294,19 @@ def resample(state: GutenbergState, observer: Seat, draws: Draws) -> GutenbergSt
     if state.phase != "over":  # at the end, every collection is shown
         for s in others:
             collections[s] = take(rest, len(collections[s]))
+
+    # The hands others wrote with went face down: forgotten, except the last round's at the
+    # end of the game (every collection is shown then).
+    def blank(hands: tuple[tuple[str, ...], ...], public: bool) -> tuple[tuple[str, ...], ...]:
+        if public:
+            return hands
+        return tuple(hand if s == observer else () for s, hand in enumerate(hands))
+
+    hands = blank(state.hands, state.phase == "over")
+    history = tuple(
+        replace(result, hands=blank(result.hands, result.round == ROUNDS))
+        for result in state.history
+    )
     picks = list(state.picks)
     writes = list(state.writes)
     for s in others:
@@ -256,4 +325,6 @@ def resample(state: GutenbergState, observer: Seat, draws: Draws) -> GutenbergSt
         picks=tuple(picks),
         writes=tuple(writes),
         rng=Rng.from_seed(draws.below(2**62)),
+        hands=hands,
+        history=history,
     )

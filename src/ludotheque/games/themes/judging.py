@@ -10,17 +10,25 @@ active player's right (seat − 1) and the judge the one on its right (seat − 
 (3, 2, 2, 0)
 >>> plural_of("OUTILS", {"OUTIL"}), plural_of("NEMO", {"NEMO"})
 ('OUTIL', None)
+>>> plural_singular("fruits", "FRUIT", {}), plural_singular("tapis", "DANS LA MAISON", {})
+('fruit', None)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Container, Iterable, Mapping
+from functools import cache
+from importlib import resources
 from types import MappingProxyType
 from typing import Final, Literal
 
 from ludotheque.core.protocol import Seat
 from ludotheque.lexicon import common_words, proper_nouns
 from ludotheque.lexicon.normalize import normalize
+
+from .cards import entry_key
+from .claims import LINKING_WORDS
 
 __all__ = [
     "JUDGE_SECONDS",
@@ -29,8 +37,11 @@ __all__ = [
     "Reason",
     "dictionary_problem",
     "hourglass_seat",
+    "is_plural_theme",
+    "is_plural_word",
     "judge_seat",
     "plural_of",
+    "plural_singular",
     "robot_refusal",
     "robot_verdict",
 ]
@@ -78,6 +89,78 @@ def plural_of(key: str, vocabulary: Container[str]) -> str | None:
     return None
 
 
+_PARTS = re.compile(r"[\s\-'’‘]+")
+
+
+@cache
+def singular_entries() -> frozenset[str]:
+    """Dictionary entries that end in S on their own: « tapis », « souris », « Paris »,
+    « fiançailles » (``data/singuliers-en-s.txt``, built from Grammalecte's dictionary by
+    ``scripts/build_themes_singulars.py``)."""
+    data = resources.files("ludotheque.games.themes").joinpath("data", "singuliers-en-s.txt")
+    lines = data.read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+def is_plural_word(word: str) -> bool:
+    """Whether the one word ``word`` is a dictionary word with an S added: its form without the
+    S is a dictionary word and it is no dictionary entry ending in S of its own (a singular or
+    invariable word, a name, a word used only in the plural) nor a proper noun.
+
+    >>> [is_plural_word(w) for w in ("fruits", "gants", "tapis", "Paris", "maïs", "Alpes")]
+    [True, True, False, False, False, False]
+    """
+    key = entry_key(word)
+    if len(key) <= 2 or not key.endswith("S"):
+        return False
+    if key in singular_entries() or key in proper_nouns():
+        return False
+    return key[:-1] in common_words()
+
+
+def is_plural_theme(theme: str) -> bool:
+    """Whether ``theme`` is itself plural (a user's card, « JEUX DE SOCIÉTÉ », « ANIMAUX »):
+    its first word but a linking word is a plural in S, or ends in -AUX, -EUX, -OUX. No theme
+    of the shipped cards is plural.
+
+    >>> [is_plural_theme(t) for t in ("JEUX DE SOCIÉTÉ", "LES FRUITS", "PAYS", "CORPS HUMAIN")]
+    [True, True, False, False]
+    """
+    words = [w for w in _PARTS.split(theme.strip()) if entry_key(w)]
+    heads = [w for w in words if w.lower() not in LINKING_WORDS]
+    if not heads:
+        return False
+    head = entry_key(heads[0])
+    return is_plural_word(heads[0]) or (len(head) > 3 and head.endswith(("AUX", "EUX", "OUX")))
+
+
+def plural_singular(word: str, theme: str, forms: Mapping[str, str]) -> str | None:
+    """The singular that ``word`` is the plural of by an added S, when it must be refused, or
+    None (``forms``: the theme's vocabulary, key to the entry as written).
+
+    « Les mots au pluriel (pour mettre un S en dernier) ne sont pas acceptés »: a one-word
+    answer is compared with the dictionary (:func:`is_plural_word`), even when the theme's
+    vocabulary lists it (« fruits »), but for an entry the vocabulary writes as a name
+    (« Poissons », « Intouchables »). An answer of several words is compared with the
+    vocabulary (« produits frais » is not « produit frais » + S). A plural theme
+    (:func:`is_plural_theme`) takes plurals.
+    """
+    if is_plural_theme(theme):
+        return None
+    key = entry_key(word)
+    if len(key) <= 2 or not key.endswith("S"):
+        return None
+    singular = key[:-1]
+    if len([w for w in _PARTS.split(word.strip()) if entry_key(w)]) > 1:
+        return forms.get(singular)
+    listed = forms.get(key)
+    if listed is not None and listed[:1].isupper():
+        return None  # a name: « Les noms propres sont autorisés »
+    if not is_plural_word(word):
+        return None
+    return forms.get(singular) or word.strip()[:-1]
+
+
 def dictionary_problem(text: str) -> Reason | None:
     """What a robot can see is wrong with ``text`` whatever the theme: a word of the answer
     that is not in the dictionary (``inconnu``), or a plural made by adding S to a dictionary
@@ -98,10 +181,9 @@ def dictionary_problem(text: str) -> Reason | None:
             continue  # « à », « l' »: too short for the dictionary's lists
         if letters not in common and letters not in proper:
             return "inconnu"
-    last = "".join(ch for ch in words[-1] if "A" <= ch <= "Z")
-    # A plural by S (« outils »): refused when the word without its S is a word too. « Ananas »
-    # passes; « tapis » does not (TAPI is a form of « tapir »): a robot errs on the rule's side.
-    if len(words) == 1 and last.endswith("S") and last[:-1] in common:
+    # A plural by S (« outils »): the word without its S is a word too, and the dictionary has
+    # no entry of its own for it (« tapis », « souris » and « Paris » pass).
+    if len(words) == 1 and is_plural_word(words[0]):
         return "pluriel"
     return None
 

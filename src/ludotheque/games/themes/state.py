@@ -22,7 +22,7 @@ from ludotheque.core.rng import Draws, Rng
 from .actions import Action, EndTurn, GiveUp, Redraw, Timeout, Verdict, Word
 from .cards import HAND, LetterCard, ThemeCard, Vocabulary, entry_key, vocabulary
 from .claims import card_problems
-from .judging import JUDGE_SECONDS, REASONS, Judging, judge_seat, plural_of
+from .judging import JUDGE_SECONDS, REASONS, Judging, judge_seat, plural_singular
 from .search import vocabulary_words
 
 __all__ = [
@@ -504,10 +504,12 @@ class ThemesState(State[Action]):
         if problems:
             return problems[0]
         for theme in self.claim_themes(action):
-            singular = plural_of(key, self.catalog.words(theme).forms)
+            singular = plural_singular(action.word, theme, self.catalog.words(theme).forms)
             if singular is not None:
-                shown = self.catalog.words(theme).display(singular) or singular
-                return f"Pas de pluriel en ajoutant un S : « {shown} » au singulier."
+                return (
+                    f"« {action.word} » est un pluriel : « Les mots au pluriel (pour mettre un "
+                    f"S en dernier) ne sont pas acceptés ». Dites « {singular} »."
+                )
         if self.config.judging == "vocabulaire" and not self.in_vocabulary(action):
             themes = " et ".join(self.claim_themes(action))
             return f"« {action.word} » n'est pas dans le vocabulaire de {themes} (table sans juge)."

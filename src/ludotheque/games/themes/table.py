@@ -22,7 +22,7 @@ from ludotheque.core.rng import Draws
 
 from .cards import CARDS_PER_PILE, PILES, LetterCard, ThemeCard, entry_key
 from .claims import card_problems
-from .judging import plural_of
+from .judging import plural_singular
 from .search import vocabulary_words
 from .state import PILE_LETTERS, Catalog, Columns, Face
 
@@ -181,10 +181,12 @@ def word_problem(
     problems = card_problems(key, [catalog.letters[c] for c in cards], word)
     if problems:
         return problems[0]
-    singular = plural_of(key, catalog.words(theme).forms)
+    singular = plural_singular(word, theme, catalog.words(theme).forms)
     if singular is not None:
-        shown = catalog.words(theme).display(singular) or singular
-        return f"Pas de pluriel en ajoutant un S : « {shown} » au singulier."
+        return (
+            f"« {word} » est un pluriel : « Les mots au pluriel (pour mettre un S en dernier) ne "
+            f"sont pas acceptés ». Dites « {singular} »."
+        )
     return None
 
 

@@ -4,7 +4,7 @@
 // player is typing or selecting (word, offset, claimed cards, challenge) lives in the renderer
 // and survives re-renders and refused moves. It is reset when the round or the phase changes.
 
-import { h, plural, replaceChildren } from "../ui.js";
+import { clearToast, h, plural, replaceChildren } from "../ui.js";
 
 const PHASES = {
   draft: "Draft",
@@ -16,14 +16,25 @@ const PHASES = {
 
 const SOLO_THRESHOLD = 13;
 
+// The solo difficulty as a player reads it (« difficulté normale »), never the option's value.
+const DIFFICULTIES = { facile: "facile", normal: "normale", difficile: "difficile" };
+
 // Challenges seen in this page (id → card with texte/recompense), to name them in the history.
 const knownChallenges = new Map();
 
-/** « défi relevé » beside a word, the challenge's own sentence as its tooltip (never its id). */
-function challengeBadge(id) {
-  const text = knownChallenges.get(id)?.texte || "";
-  return h("span", { class: "pastille", title: text, "aria-label": text ? `Défi relevé : ${text}` : "Défi relevé" },
+/**
+ * « défi relevé » beside a word, the challenge's own sentence as its tooltip (never its id);
+ * for the player who took it, its reward too (what they got and why: the journal names a card
+ * drawn).
+ */
+function challengeBadge(id, { mine = false } = {}) {
+  const known = knownChallenges.get(id);
+  const text = known?.texte || "";
+  const badge = h("span", { class: "pastille", title: text, "aria-label": text ? `Défi relevé : ${text}` : "Défi relevé" },
     "défi relevé");
+  if (!mine || !known?.recompense) return badge;
+  return h("span", { class: "defi-gagne" }, badge, " ",
+    h("span", { class: "aide" }, `Récompense : ${known.recompense.replace(/\.$/, "")}.`));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -113,15 +124,19 @@ function cardFace(card) {
   ];
 }
 
-/** A card shown, not played: no data-card (that hook is for the cards one can act on). */
-function cardView(card, { small = false, note = null, classes = [] } = {}) {
+/**
+ * A card shown, not played: no data-card (that hook is for the cards one can act on).
+ * `mark`: a short sign drawn on the card (✓, ✗), for what its colour also says.
+ */
+function cardView(card, { small = false, note = null, classes = [], mark = null } = {}) {
   return h("span", {
     class: cardClasses(card, [small ? "carte--petite" : null, ...classes]),
     role: "img",
     "aria-label": cardLabel(card) + (note ? ` (${note})` : ""),
     title: cardLabel(card) + (note ? ` (${note})` : ""),
     dataset: { id: card.id },
-  }, cardFace(card), note && !small ? h("span", { class: "carte__note", "aria-hidden": "true" }, note) : null);
+  }, cardFace(card), note && !small ? h("span", { class: "carte__note", "aria-hidden": "true" }, note) : null,
+  mark ? h("span", { class: "carte__marque", "aria-hidden": "true" }, mark) : null);
 }
 
 /** A card one may act on: a real button with data-card="<id>". */
@@ -158,6 +173,35 @@ function writtenView(written, { small = true } = {}) {
     h("span", { class: "mot-ecrit__score" }, plural(written.score, "point")),
     h("span", { class: "cartes cartes--mot" }, written.mots.flatMap((m) => m.cartes).map((c) => cardView(c, { small }))),
   );
+}
+
+/**
+ * After the reveal: the best word the seat's cards could have written (view.meilleurs), beside
+ * the word written. `best` is null when the view does not show it (another seat's cards).
+ */
+function bestWordNote(best, written, { mine = true } = {}) {
+  if (!best) return null;
+  const cls = "meilleur-mot";
+  if (!best.mot) {
+    return h("p", { class: cls }, mine ? "Aucun mot ne pouvait s'écrire avec vos cartes." : "Aucun mot ne pouvait s'écrire avec ses cartes.");
+  }
+  if (written && written.score > best.score) { // several words (solo, easy mode, fifth round)
+    return h("p", { class: [cls, "meilleur-mot--atteint"] },
+      h("span", { "aria-hidden": "true" }, "★ "),
+      `Mieux que le meilleur mot seul (${best.mot}, ${plural(best.score, "point")}).`);
+  }
+  if (written && written.score === best.score) {
+    const same = wordText(written) === best.mot;
+    return h("p", { class: [cls, "meilleur-mot--atteint"] },
+      h("span", { "aria-hidden": "true" }, "★ "),
+      "Le meilleur score possible", same ? " !" : ` (autant avec ${best.mot}).`);
+  }
+  return h("p", { class: cls },
+    mine ? "Meilleur mot possible avec vos cartes : " : "Meilleur mot possible avec ses cartes : ",
+    h("span", { class: "mot-ecrit" },
+      h("span", { class: "mot-ecrit__texte" }, best.mot), " ",
+      h("span", { class: "mot-ecrit__score" }, plural(best.score, "point")),
+      h("span", { class: "cartes cartes--mot" }, best.cartes.map((c) => cardView(c, { small: true })))));
 }
 
 function challengeView(challenge, { control = null, taken = null } = {}) {
@@ -232,8 +276,11 @@ class GutenbergBoard {
       maxlength: 60,
       "aria-describedby": "apercu",
     });
+    this.notice = null; // the message this board put in the alert region, while it applies
+    this.sentWords = []; // the words last sent: a refusal of them no longer applies once edited
     this.input.addEventListener("input", () => {
       this.word = this.input.value;
+      this.dropNotice({ words: true });
       this.refreshPreview();
     });
   }
@@ -244,7 +291,9 @@ class GutenbergBoard {
     for (const d of vue.defis_ouverts || []) knownChallenges.set(d.id, d);
     const key = `${vue.tour}:${vue.phase}:${vue.reclame ?? ""}`;
     if (key !== this.key) {
-      // A new step of the game: forget the previous input. A refused move keeps the same key.
+      // A new step of the game: forget the previous input, and the message about it (a toast
+      // about the claims or an empty word no longer applies). A refused move keeps the same key.
+      if (this.key !== null) this.dropNotice({ words: true });
       const samePhase = this.key && this.key.split(":").slice(0, 2).join(":") === `${vue.tour}:${vue.phase}`;
       this.key = key;
       if (!samePhase) {
@@ -258,6 +307,21 @@ class GutenbergBoard {
   }
 
   // --- helpers -----------------------------------------------------------------------------
+
+  /** A message in the page's alert region, remembered so that it goes when it stops applying. */
+  notify(message, kind = "erreur") {
+    this.notice = message;
+    this.ctx.notify?.(message, kind);
+  }
+
+  /** Take away this board's message, and with `words` a refusal of the words last sent. */
+  dropNotice({ words = false } = {}) {
+    const shown = document.querySelector("#alerte .alerte__texte")?.textContent || "";
+    const aboutWords = words && this.sentWords.some((w) => shown.includes(w));
+    if (shown && (shown === this.notice || aboutWords)) clearToast();
+    this.notice = null;
+    if (words) this.sentWords = [];
+  }
 
   get vue() {
     return this.ctx.vue;
@@ -290,6 +354,12 @@ class GutenbergBoard {
     return this.vue.mode === "solo";
   }
 
+  /** A card one may act on; in a replay (read-only) the card only, never a greyed button. */
+  cardControl(card, options = {}) {
+    if (this.readOnly) return cardView(card, { note: options.note, classes: options.classes || [] });
+    return cardButton(card, options);
+  }
+
   waitingNames() {
     return (this.vue.en_attente || []).filter((s) => s !== this.me).map((s) => this.name(s));
   }
@@ -302,7 +372,7 @@ class GutenbergBoard {
       h("h2", { class: "g-entete__titre" },
         vue.phase === "over" ? "Fin de partie" : `Tour ${vue.tour} / ${vue.tours} · ${PHASES[vue.phase] || vue.phase}`),
       h("p", { class: "g-entete__mode" },
-        this.isSolo() ? `Solo contre la Rotative · difficulté ${vue.difficulte}` : `Partie à ${vue.places}`),
+        this.isSolo() ? `Solo contre la Rotative · difficulté ${DIFFICULTIES[vue.difficulte] || vue.difficulte}` : `Partie à ${vue.places}`),
     );
     const blocks = [title, this.instructions()];
     const action = this.actionZone();
@@ -364,7 +434,7 @@ class GutenbergBoard {
     const active = this.canAct();
     const chosen = vue.mon_choix;
     const packet = cardRow(vue.paquet, (card) =>
-      cardButton(card, {
+      this.cardControl(card, {
         onClick: active ? (c) => this.ctx.send({ type: "choisir", carte: c.id }) : null,
         pressed: chosen ? card.id === chosen : null,
         classes: [card.id === chosen ? "carte--choisie" : null],
@@ -416,14 +486,22 @@ class GutenbergBoard {
         cardRow(hand, (c) => cardView(c, { note: commons.has(c.id) ? "commune" : null })),
       );
     }
+    if (this.readOnly) {
+      return h("section", { class: "g-zone g-zone--action" },
+        h("h3", { class: "g-zone__titre" }, "Cartes pour écrire"),
+        cardRow(hand, (c) => cardView(c, { note: commons.has(c.id) ? "commune" : null }), "Aucune carte."),
+        h("p", { class: "aide" }, vue.mon_ecriture ? "Mot choisi, révélé quand tous auront écrit." : "Le mot n'est pas encore choisi."));
+    }
+    const lastId = this.lastDraftCard()?.id;
     const handRow = cardRow(hand, (card) =>
-      cardButton(card, {
+      this.cardControl(card, {
         onClick: active ? (c) => this.appendLetters(c) : null,
-        note: commons.has(card.id) ? "commune" : null,
+        note: commons.has(card.id) ? "commune" : card.id === lastId ? "reçue" : null,
       }), "Aucune carte en main.");
     const hint = vue.tour === vue.tours
       ? "Dernier tour : votre collection et les cartes communes."
       : "Vos cartes draftées et les cartes communes (partagées).";
+    const last = this.lastDraftCard();
     this.input.value = this.word;
     // Not disabled while a move is on its way: the focus and the caret stay in place.
     this.input.disabled = this.readOnly || !this.ctx.aJouer;
@@ -447,10 +525,21 @@ class GutenbergBoard {
     return h("section", { class: "g-zone g-zone--action", "aria-labelledby": "titre-main" },
       h("h3", { id: "titre-main", class: "g-zone__titre" }, "Votre main"),
       h("p", { class: "aide" }, hint, " Touchez une carte pour ajouter ses lettres."),
+      last ? h("p", { id: "derniere-carte", class: "g-info" },
+        `La dernière carte du paquet, ${last.lettres} (${plural(last.points, "point")}), vous est revenue d'office.`) : null,
       handRow,
       form,
       this.needsOffset() ? h("div", { id: "ligne-apercu", class: "ligne-apercu" }) : null,
     );
+  }
+
+  /** The card that ended the draft without a choice (« Ajoutez cette carte à la pile de vos
+   * cartes draftées »): the last drafted card, rounds 1–4. */
+  lastDraftCard() {
+    const vue = this.vue;
+    const drafted = vue.mes_draftees || [];
+    if (vue.phase !== "write" || vue.tour >= vue.tours || drafted.length < 2) return null;
+    return drafted[drafted.length - 1];
   }
 
   offsetControl(active) {
@@ -558,7 +647,8 @@ class GutenbergBoard {
       const below = newCards[col - offset];
       if (!cards) return cardView(card, { small: true });
       const kept = below && card.points <= below.points;
-      return cardView(card, { small: true, note: kept ? "→ collection" : "→ pioche", classes: [kept ? "carte--gagnee" : "carte--perdue"] });
+      return cardView(card, { small: true, note: kept ? "→ collection" : "→ pioche", mark: kept ? "✓" : "✗",
+        classes: [kept ? "carte--gagnee" : "carte--perdue"] });
     };
     const columns = end - start;
     const overlap = newCards.some((_, i) => offset + i >= 0 && offset + i < row.length);
@@ -569,6 +659,7 @@ class GutenbergBoard {
         cells(newCards, offset, null),
       ),
       cards && !overlap ? h("p", { class: "apercu__erreur" }, "Ce décalage ne place aucune carte sous le mot précédent.") : null,
+      cards ? h("p", { class: "ligne-apercu__legende" }, "✓ : rejoint votre collection · ✗ : retourne sous sa pioche") : null,
       h("p", { class: "aide" }, "Une carte du mot précédent rejoint votre collection si elle vaut autant de points ou moins que la carte placée dessous ; sinon elle retourne sous sa pioche."),
     );
   }
@@ -578,10 +669,12 @@ class GutenbergBoard {
     if (!this.canAct()) return;
     const words = this.words();
     if (words.length === 0) {
-      this.ctx.notify?.("Tapez un mot, ou choisissez « Pas de mot ».");
+      this.notify("Tapez un mot, ou choisissez « Pas de mot ».");
       this.input.focus();
       return;
     }
+    this.dropNotice();
+    this.sentWords = words;
     const action = { type: "ecrire", mots: words.map((mot) => ({ mot })) };
     if (this.needsOffset()) action.decalage = this.offset;
     this.ctx.send(action);
@@ -627,7 +720,7 @@ class GutenbergBoard {
     const required = this.requiredClaims();
     const pool = cardRow(vue.lettres_en_jeu, (card) => {
       const selected = this.selected.includes(card.id);
-      return cardButton(card, {
+      return this.cardControl(card, {
         onClick: mine ? (c) => this.toggleClaim(c) : null,
         pressed: mine ? selected : null,
         classes: [selected ? "carte--choisie" : null],
@@ -677,13 +770,15 @@ class GutenbergBoard {
     else if (required === 1) this.selected = [card.id];
     else if (this.selected.length < required) this.selected = [...this.selected, card.id];
     else {
-      this.ctx.notify?.(`Vous ne réclamez que ${plural(required, "lettre")} : retirez d'abord une carte choisie.`, "info");
+      this.notify(`Vous ne réclamez que ${plural(required, "lettre")} : retirez d'abord une carte choisie.`, "info");
       return;
     }
+    this.dropNotice();
     this.render();
   }
 
   setChallenge(id) {
+    this.dropNotice();
     this.challenge = id;
     const required = this.requiredClaims();
     if (this.selected.length > required) this.selected = this.selected.slice(0, required);
@@ -710,8 +805,9 @@ class GutenbergBoard {
             h("span", { class: "classement__nom" }, this.nameWithYou(seat)),
             writtenView(vue.mots[seat]),
             vue.phase === "claim" ? h("span", { class: "aide" }, ` réclame ${plural(vue.quotas?.[seat] ?? 0, "lettre")}`) : null,
-            taken ? challengeBadge(taken) : null,
+            taken ? challengeBadge(taken, { mine: seat === this.me }) : null,
             current ? h("span", { class: "pastille pastille--actif" }, "réclame…") : null,
+            bestWordNote(vue.meilleurs?.[seat], vue.mots[seat], { mine: seat === this.me }),
           );
         }),
       ),
@@ -731,12 +827,13 @@ class GutenbergBoard {
     return h("section", { class: "g-zone g-zone--action", "aria-labelledby": "titre-bibliotheque" },
       h("h3", { id: "titre-bibliotheque", class: "g-zone__titre" }, "Bibliothèque"),
       h("p", {}, fate),
-      cardRow(vue.bibliotheque, (card) => cardButton(card, {
+      cardRow(vue.bibliotheque, (card) => this.cardControl(card, {
         onClick: active ? (c) => this.ctx.send({ type: "bibliotheque", carte: c.id }) : null,
       }), "La bibliothèque est vide."),
       h("p", { class: "aide" }, `Points de la bibliothèque (la Rotative) : ${vue.bibliotheque_points}.`),
       h("h4", {}, "Votre mot"),
       writtenView(written),
+      bestWordNote(vue.meilleurs?.[0], written),
     );
   }
 
@@ -748,6 +845,7 @@ class GutenbergBoard {
     const parts = [];
     if (this.isSolo()) {
       parts.push(h("p", {}, "Votre dernier mot : ", writtenView(vue.mots?.[0])));
+      parts.push(bestWordNote(vue.meilleurs?.[0], vue.mots?.[0]));
       parts.push(h("p", {}, `La Rotative (bibliothèque) : ${plural(vue.bibliotheque_points, "point")}.`));
     } else {
       parts.push(this.rankingTable());
@@ -812,7 +910,8 @@ class GutenbergBoard {
                 h("span", { class: "classement__nom" }, this.nameWithYou(seat)),
                 writtenView(round.mots[seat]),
                 round.reclames?.[seat] ? h("span", { class: "aide" }, ` +${plural(round.reclames[seat], "carte")} en collection`) : null,
-                challenge ? challengeBadge(challenge) : null,
+                challenge ? challengeBadge(challenge, { mine: seat === this.me }) : null,
+                bestWordNote(round.meilleurs?.[seat], round.mots[seat], { mine: seat === this.me }),
               );
             }),
           ),
