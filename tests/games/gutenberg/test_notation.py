@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ludotheque.core.errors import IllegalAction, MalformedInput
@@ -137,3 +139,30 @@ def test_solo_the_last_packet_card_is_told() -> None:
     last = state.packets[1][0]
     line = GAME.describe_action(state, 0, Pick(state.current_packet(0)[0]), 0, "Alice")
     assert line.endswith(f"{state.catalog.card(last).notation}, vous revient d'office.")
+
+
+def test_errors_name_cards_by_letters_and_challenges_by_sentence_never_by_id() -> None:
+    state = new(2)
+    foreign = state.packets[1][0]
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, Pick(foreign))
+    notation = state.catalog.card(foreign).notation
+    assert str(refused.value) == f"La carte {notation} n'est pas dans votre paquet."
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, Pick("nimporte"))
+    assert str(refused.value) == "Cette carte n'est pas dans votre paquet."
+
+    claim_state, letter, _challenge = claim_position("collection")
+    claim_state = replace(claim_state, ranking=(0, 1))
+    closed = next(c for c in claim_state.catalog.challenges if c not in claim_state.open_challenges)
+    with pytest.raises(IllegalAction) as refused:
+        claim_state.apply(0, Claim((letter,), closed))
+    sentence = claim_state.catalog.challenges[closed].text.rstrip(".")
+    assert str(refused.value) == f"Le défi « {sentence} » n'est pas ouvert."
+    assert closed not in str(refused.value)
+
+    state, hand = writing_position()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, Write((Play("JOUER", (hand[0], hand[0], *hand[2:])),)))
+    assert str(refused.value).startswith(f"La carte {state.catalog.card(hand[0]).notation} est ")
+    assert hand[0] not in str(refused.value)

@@ -153,7 +153,7 @@ class GutenbergState(State[Action]):
             if not isinstance(action, Pick):
                 raise IllegalAction("C'est le moment du draft : choisissez une carte du paquet.")
             if action.card not in self.current_packet(seat):
-                raise IllegalAction(f"La carte {action.card} n'est pas dans votre paquet.")
+                raise IllegalAction(f"{self.card_name(action.card)} n'est pas dans votre paquet.")
         elif self.phase == "write":
             if not isinstance(action, Write):
                 raise IllegalAction("C'est le moment d'écrire un mot.")
@@ -166,7 +166,9 @@ class GutenbergState(State[Action]):
             if not isinstance(action, Shelve):
                 raise IllegalAction("Choisissez une carte de la bibliothèque.")
             if action.card not in self.library:
-                raise IllegalAction(f"La carte {action.card} n'est pas dans la bibliothèque.")
+                raise IllegalAction(
+                    f"{self.card_name(action.card)} n'est pas dans la bibliothèque."
+                )
 
     def _next(self, seat: Seat, action: Action) -> GutenbergState:
         if isinstance(action, Pick):
@@ -178,6 +180,18 @@ class GutenbergState(State[Action]):
         return self._shelve(action.card)
 
     # --- what a seat holds -----------------------------------------------------------------
+
+    def card_name(self, card_id: str) -> str:
+        """A card as a player reads it (« La carte T2 »), never its id (« L43 »)."""
+        card = self.catalog.by_id.get(card_id)
+        return "Cette carte" if card is None else f"La carte {card.notation}"
+
+    def challenge_name(self, card_id: str) -> str:
+        """A challenge by its sentence (« Le défi « Écrivez … » »), never its id (« D12 »)."""
+        challenge = self.catalog.challenges.get(card_id)
+        if challenge is None:
+            return "Ce défi"
+        return f"Le défi « {challenge.text.rstrip(' .')} »"
 
     def current_packet(self, seat: Seat) -> tuple[str, ...]:
         if self.phase != "draft":
@@ -321,10 +335,10 @@ class GutenbergState(State[Action]):
                 )
             for card in play.cards:
                 if card not in hand:
-                    raise IllegalAction(f"La carte {card} n'est pas à votre disposition.")
+                    raise IllegalAction(f"{self.card_name(card)} n'est pas à votre disposition.")
                 if card in used:
                     raise IllegalAction(
-                        f"La carte {card} est utilisée deux fois : "
+                        f"{self.card_name(card)} est utilisée deux fois : "
                         "chaque carte ne sert qu'une fois."
                     )
                 used.add(card)
@@ -464,14 +478,14 @@ class GutenbergState(State[Action]):
     def _check_claim(self, seat: Seat, action: Claim) -> None:
         if action.challenge is not None:
             if action.challenge not in self.open_challenges:
-                raise IllegalAction(f"Le défi {action.challenge} n'est pas ouvert.")
+                raise IllegalAction(f"{self.challenge_name(action.challenge)} n'est pas ouvert.")
             if action.challenge not in self.claimable_challenges(seat):
                 raise IllegalAction("Votre mot ne remplit pas les conditions de ce défi.")
         if len(set(action.cards)) != len(action.cards):
             raise IllegalAction("Une même carte ne peut être réclamée deux fois.")
         for card in action.cards:
             if card not in self.pool:
-                raise IllegalAction(f"La carte {card} n'est pas parmi les lettres en jeu.")
+                raise IllegalAction(f"{self.card_name(card)} n'est pas parmi les lettres en jeu.")
         quota = self.quota(seat, action.challenge)
         if len(action.cards) != quota:
             raise IllegalAction(

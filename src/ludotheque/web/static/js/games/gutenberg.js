@@ -741,7 +741,7 @@ class GutenbergBoard {
               onchange: () => this.setChallenge(null) }),
             h("label", { for: "defi-aucun" }, "Aucun défi")),
           possible.map((id) => {
-            const card = open.get(id) || { id, lettres: "", points: 0, type: "defi", texte: id, recompense: "" };
+            const card = open.get(id) || knownChallenges.get(id) || { id, lettres: "", points: 0, type: "defi", texte: "Défi ouvert", recompense: "" };
             const inputId = `defi-${id}`;
             return challengeView(card, {
               control: h("div", { class: "champ champ--case" },
