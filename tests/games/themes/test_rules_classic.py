@@ -496,13 +496,23 @@ def test_d7_the_game_ends_when_three_theme_piles_are_empty():
     assert state.phase == "fin" and state.outcome() is not None
 
 
-def test_d8_three_rounds_without_a_word_end_the_game():
-    state = new_state(2, seed=1)
+def test_d8_three_rounds_without_a_word_end_the_game_at_a_table_of_robots_only():
+    robots = Themes().info.resolve_options(2, {"mode": "classique"}, people=0)
+    assert robots["fin_sans_mot"] is True
+    state = Themes().new(2, 1, robots)
     for _ in range(DRY_ROUNDS * 2 - 1):
         state = state.apply(state.active, EndTurn())
         assert state.phase == "jeu"
     state = state.apply(state.active, EndTurn())
     assert state.phase == "fin"
+    # « La fin de partie intervient quand 3 des 4 piles de cartes « Thème » sont épuisées »:
+    # a person at the table plays on, however many turns pass without a word.
+    one_person = Themes().info.resolve_options(2, {"mode": "classique"}, people=1)
+    assert one_person["fin_sans_mot"] is False
+    state = Themes().new(2, 1, one_person)
+    for _ in range(DRY_ROUNDS * 2 * 3):
+        state = state.apply(state.active, EndTurn())
+    assert state.phase == "jeu" and state.config.dry_end is False
 
 
 def test_d20_scores_and_the_tie_break_fewer_theme_cards_wins():

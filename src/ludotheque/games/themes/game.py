@@ -157,6 +157,18 @@ class Themes(Game[AnyThemesState, Action]):
                 "dit 45 secondes.",
             ),
             OptionSpec(
+                "fin_sans_mot",
+                "Finir la partie après trois tours de table sans un mot (tables de robots)",
+                "bool",
+                True,
+                modes=("classique", "expert"),
+                description="Le livret finit la partie quand trois piles de thèmes sont "
+                "épuisées ; des robots qui ne trouvent plus rien ne l'atteindraient jamais. "
+                "Désactivé dès qu'une personne est à la table.",
+                # People may let their turns pass on purpose; the rulebook's end is theirs.
+                with_people=((1, False),),
+            ),
+            OptionSpec(
                 "equipes",
                 "Nombre d'équipes (0 : selon le nombre de joueurs, 3 par équipe au plus)",
                 "int",
@@ -357,6 +369,8 @@ class Themes(Game[AnyThemesState, Action]):
             starter=starter,
             hourglass=int(str(options["secondes"])),
             judge_time=int(str(options["delai_juge"])),
+            # Records made before the option: the safeguard was always on.
+            dry_end=bool(options.get("fin_sans_mot", True)),
         )
         return ThemesState(
             config=config,

@@ -39,7 +39,8 @@ __all__ = [
 HOURGLASS_SECONDS = 45
 """« 1 sablier de 45 sec »."""
 DRY_ROUNDS = 3
-"""D8: the game also ends after this many whole rounds in a row without a word."""
+"""D8: at a table of robots, the game also ends after this many whole rounds in a row without
+a word (option ``fin_sans_mot``, off as soon as a person sits at the table)."""
 PILE_LETTERS = 5
 """Letters in a pile under a theme (set-up, and D6 when an empty pile is made up again)."""
 
@@ -92,6 +93,7 @@ class Config:
     starter: Seat
     hourglass: int = HOURGLASS_SECONDS
     judge_time: int = JUDGE_SECONDS
+    dry_end: bool = True  # D8: three dry rounds end the game (tables of robots only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -726,7 +728,7 @@ class ThemesState(State[Action]):
         dry = 0 if self.words_in_turn else self.dry + 1
         why = "Temps écoulé" if timeout else "Fin du tour"
         line = f"{why} pour la place {self.active + 1}."
-        if dry >= DRY_ROUNDS * self.players:
+        if self.config.dry_end and dry >= DRY_ROUNDS * self.players:
             end = f"{DRY_ROUNDS} tours de table sans un mot : la partie est finie."
             return replace(self, phase="fin", dry=dry, events=(*self.events, line, end))
         return replace(
