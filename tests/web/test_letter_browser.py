@@ -478,7 +478,10 @@ def test_letter_penalty_names_the_sacrificed_letter(page: Any, live_server: Live
         assert select.input_value() == largest.id  # the choice survives the re-render
         page.click("#btn-jouer")
         # The turn is over (and maybe the game: a whole round without a word, rule 18).
-        page.wait_for_selector(f'#jeu:not([data-a-jouer="true"]) li:has-text("{largest.id}")')
+        # The journal names the letter laid aside by its letter and size, never its id.
+        told = f"la lettre {largest.label} va à côté du plateau"
+        page.locator("#journal li", has_text=told).wait_for()
+        assert largest.id not in page.inner_text("body")
 
         assert stored_record(live_server, table_id).moves[-1].action["sacrifice"] == largest.id
         state = server_state(live_server, table_id)
