@@ -89,6 +89,14 @@ def my_turn(page: Any) -> None:
         page.locator(asked).first.click()
 
 
+def in_view(page: Any, selector: str) -> bool:
+    """The element's top is on the screen."""
+    top = page.evaluate(
+        f"document.querySelector({json.dumps(selector)}).getBoundingClientRect().top"
+    )
+    return bool(0 <= top < page.viewport_size["height"])
+
+
 def own_projects(page: Any) -> Any:
     return page.locator(f"#projets-joueurs .gr-joueur[data-place='{ME}'] .gr-projet")
 
@@ -139,7 +147,8 @@ def test_gremlins_start_assign_and_the_bot_plays(page: Any, live_server: LiveSer
     assert page.locator("#journal-gremlins li").count() > journal_before + 1
     # the game's « joueur N » lines are shown with the players' names
     journal = page.inner_text("#journal-gremlins")
-    assert "Robot 2" in journal and "joueur 2" not in journal
+    bot = page.inner_text("#titre-joueur-1 span >> nth=0")
+    assert bot in journal and "joueur 2" not in journal
     assert "Alice (vous) commence un projet" in journal
     assert hand(page).count() == 6
     # The robot's projects are face down for the page.
@@ -159,6 +168,9 @@ def test_gremlins_choice_box_and_end_of_turn(page: Any, live_server: LiveServer)
     # « Heures sup »: free, draw 1, then the page chooses the card to assign.
     hand(page).nth(0).get_by_role("button", name=re.compile("^Jouer")).click()
     page.wait_for_selector(f"{MY_TURN} #choix button[data-choix]")
+    # The question opens in view and its first option takes the focus (keyboard users).
+    page.wait_for_function("document.activeElement?.matches('#choix button[data-choix]')")
+    assert in_view(page, "#choix")
     assert "Assigner une carte" in page.inner_text("#question-choix")
     assert "Heures sup" in page.inner_text("#choix")  # the card being played
     # The hand's actions wait for the answer.
@@ -255,4 +267,77 @@ def test_gremlins_teams_show_team_sums(page: Any, live_server: LiveServer) -> No
         for i in range(4)
     }
     assert int(teams.nth(0).get_attribute("data-prestige")) == prestige[0] + prestige[2]
+    assert page.errors == []
+
+
+# Every card a free action against an opponent: at 3 players, « quel joueur ? » is asked.
+THEFTS = "\n".join(
+    f"A{i:02d} | Larcin {i} | action | malice | gratuit | "
+    "voler 1 prestige à n'importe quel adversaire"
+    for i in range(48)
+)
+
+
+def test_gremlins_target_choices_name_the_players(page: Any, live_server: LiveServer) -> None:
+    bot_table(page, live_server, {"cartes": THEFTS}, players=3)
+    my_turn(page)
+    hand(page).nth(0).get_by_role("button", name=re.compile("^Jouer")).click()
+    page.wait_for_selector(f"{MY_TURN} #choix button[data-choix]")
+    page.wait_for_function("document.activeElement?.matches('#choix button[data-choix]')")
+    options = page.locator("#choix button[data-choix]").all_inner_texts()
+    names = [page.inner_text(f"#titre-joueur-{seat} span >> nth=0") for seat in (1, 2)]
+    assert sorted(options) == sorted(names), (options, names)
+    assert not re.search(r"joueur \d|place \d", page.inner_text("#jeu"), re.IGNORECASE)
+    page.locator("#choix button[data-choix]").first.click()
+    page.wait_for_selector("#choix", state="detached")
+    assert page.errors == []
+
+
+def test_gremlins_team_end_screen_shows_each_teams_total(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    bot_table(page, live_server, {"mode": "equipes", "cartes": PLANS, "prestige": 2}, players=4)
+    # Start a plan and assign gold to it; complete it next turn: the team reaches 2.
+    ready = f"{MY_TURN} #actions-restantes"
+    asked = f"{MY_TURN} #choix button[data-choix]"
+    deadline = time.monotonic() + 60
+    while True:
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, "the team game never ended"
+        page.wait_for_selector(f"{ready}, {asked}, #resultat", timeout=remaining * 1000)
+        if page.locator("#resultat").count():
+            break
+        if page.locator(asked).count():
+            page.locator(asked).first.click()
+            continue
+        left = page.get_attribute(ready, "data-restantes")
+        project = own_projects(page).locator(".gr-projet--terminable")
+        if project.count():
+            project.first.get_by_role("button", name=re.compile("^Terminer")).click()
+        elif not own_projects(page).count():
+            hand(page).nth(0).get_by_role("button", name=re.compile("^Commencer")).click()
+        else:
+            hand(page).nth(0).get_by_role("button", name=re.compile("au projet 1$")).click()
+        page.wait_for_selector(
+            f"{ready}[data-restantes='{left}']", state="detached", timeout=remaining * 1000
+        )
+    page.wait_for_selector("#resultat #resultat-equipes")
+    teams = page.locator("#resultat-equipes li[data-equipe]")
+    assert teams.count() == 2
+    totals = {
+        int(teams.nth(i).get_attribute("data-equipe")): int(
+            teams.nth(i).get_attribute("data-prestige")
+        )
+        for i in range(2)
+    }
+    # Each team's total is the sum of its members' final scores (seats 0 and 2, 1 and 3).
+    prestige = [
+        int(page.inner_text(f"#resultat li[data-place='{seat}'] .resultat__score").split()[0])
+        for seat in range(4)
+    ]
+    assert totals == {0: prestige[0] + prestige[2], 1: prestige[1] + prestige[3]}
+    assert max(totals.values()) >= 2, page.inner_text("#resultat")
+    text = page.inner_text("#resultat-equipes")
+    assert "Équipe 1 (Alice, " in text and " prestige" in text
+    page.screenshot(path=str(screenshots / "gremlins-fin-equipes.png"), full_page=True)
     assert page.errors == []

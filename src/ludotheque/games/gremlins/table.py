@@ -176,7 +176,8 @@ class Table:
         if not self.deck:
             self.exhaustions += 1
             self.log(
-                f"La pioche est épuisée ({self.exhaustions}e fois) : la défausse est mélangée."
+                f"La pioche est épuisée ({self.exhaustions}{'re' if self.exhaustions == 1 else 'e'} "
+                "fois) : la défausse est mélangée."
             )
             self.fired.append(Fired("pioche-epuisee", self.active))
             self.reshuffle()

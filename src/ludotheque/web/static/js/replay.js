@@ -53,7 +53,8 @@ function render() {
   if (vue?.resultat) {
     fin.hidden = false;
     replaceChildren(fin, resultElement(vue.resultat, names(), place, vue.mode === "solo" || (table?.places || []).length === 1,
-      rendererMod.soloOpponent?.(vue) ?? null, seatLevels(games.find((g) => g.nom === table?.jeu), table?.places)));
+      rendererMod.soloOpponent?.(vue) ?? null, seatLevels(games.find((g) => g.nom === table?.jeu), table?.places),
+      rendererMod.resultDetails?.(vue, names(), vue.resultat) ?? null));
   } else {
     fin.hidden = true;
     replaceChildren(fin);

@@ -9,8 +9,9 @@ import { h, ordinal, plural } from "./ui.js";
  * @param {boolean} solo     one player against the game (no other seat to rank against)
  * @param {object|null} opponent  the game's own opponent in solo ({nom, score})
  * @param {(string|null)[]} levels  beside a robot's name, its level (« robot · Fort »)
+ * @param {Element|null} details  what the game adds under the ranking (Gremlins: team totals)
  */
-export function resultElement(resultat, names, me = null, solo = false, opponent = null, levels = []) {
+export function resultElement(resultat, names, me = null, solo = false, opponent = null, levels = [], details = null) {
   const seats = resultat.rangs.map((rank, seat) => ({ seat, rank, score: resultat.scores?.[seat] }));
   seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   if (solo) return soloResult(resultat, seats[0], names, me, opponent);
@@ -37,6 +38,7 @@ export function resultElement(resultat, names, me = null, solo = false, opponent
         ),
       ),
     ),
+    details,
   );
 }
 

@@ -417,7 +417,8 @@ function renderEnd() {
   actions.push(h("a", { class: "bouton bouton--discret", href: "/" }, "Retour au salon"));
   const solo = etat?.vue?.mode === "solo" || table.places.length === 1;
   preserveFocus(() => replaceChildren(zone,
-    resultElement(resultat, names(), myPlace(), solo, rendererMod?.soloOpponent?.(etat?.vue) ?? null, seatLevels(game(), table.places)),
+    resultElement(resultat, names(), myPlace(), solo, rendererMod?.soloOpponent?.(etat?.vue) ?? null, seatLevels(game(), table.places),
+      rendererMod?.resultDetails?.(etat?.vue, names(), resultat) ?? null),
     h("div", { class: "actions" }, actions)));
   if (!hadResult) zone.querySelector("#resultat")?.scrollIntoView({ block: "nearest" });
 }

@@ -195,6 +195,36 @@ export function createRenderer(root, { readOnly = false } = {}) {
   return new GremlinsTable(root, readOnly);
 }
 
+/**
+ * The end screen's team totals (« la somme des prestige de tous les joueurs de chaque
+ * équipe » decides): each team, its members and its sum, best first; null alone.
+ * `resultat`: the game's result (its scores are the final ones).
+ */
+export function resultDetails(vue, names = [], resultat = null) {
+  if (!vue || !Array.isArray(vue.equipes)) return null;
+  // The result's scores are the final ones (the view may be a step behind it).
+  const scores = resultat?.scores || (vue.joueurs || []).map((p) => p.prestige);
+  const teams = new Map();
+  vue.equipes.forEach((team, seat) => {
+    const t = teams.get(team) || { team, seats: [], prestige: 0 };
+    t.seats.push(seat);
+    t.prestige += scores[seat] || 0;
+    teams.set(team, t);
+  });
+  const sorted = [...teams.values()].sort((a, b) => b.prestige - a.prestige || a.team - b.team);
+  const best = sorted.length ? sorted[0].prestige : 0;
+  const who = (s) => names[s] || `Place ${s + 1}`;
+  return h("section", { id: "resultat-equipes", class: "resultat__equipes", "aria-labelledby": "titre-resultat-equipes" },
+    h("h3", { id: "titre-resultat-equipes", style: "margin: 0.9rem 0 0.4rem" }, "Prestige des équipes"),
+    h("ol", { class: "resultat__classement" }, sorted.map((t) => h("li", {
+      class: ["resultat__ligne", t.prestige === best ? "resultat__ligne--gagnant" : null],
+      dataset: { equipe: t.team, prestige: t.prestige },
+    },
+    h("span", { class: "resultat__nom" }, `Équipe ${t.team + 1} (${t.seats.map(who).join(", ")})`),
+    h("span", { class: "resultat__score" }, `${t.prestige} prestige`),
+    t.prestige === best ? h("span", { class: "pastille pastille--gagnant" }, "gagnante") : null))));
+}
+
 /** Short per-seat facts for the seats list of the table page. */
 export function seatDetails(vue, seat) {
   const player = vue?.joueurs?.[seat];
@@ -350,6 +380,27 @@ class GremlinsTable {
     blocks.push(this.playersZone());
     blocks.push(h("div", { class: "g-grille" }, this.summaryZone(), this.journalZone()));
     replaceChildren(this.root, blocks);
+    this.showNewChoice();
+  }
+
+  /**
+   * A question just asked of this seat (a card being resolved): its panel is scrolled into
+   * view and its first option takes the focus, once per question (after the table page has
+   * put back the focus it kept, hence the timeout).
+   */
+  showNewChoice() {
+    const mine = this.myChoice();
+    const key = mine ? JSON.stringify([this.vue.tour, this.vue.actions_jouees, mine.question, mine.options.map((o) => o.cle)]) : null;
+    if (key === this.shownChoice) return;
+    this.shownChoice = key;
+    if (!key || !this.canAct()) return;
+    setTimeout(() => {
+      const panel = this.root.querySelector("#choix");
+      const first = panel?.querySelector("button[data-choix]:not([disabled])");
+      if (!panel || !first) return;
+      panel.scrollIntoView({ block: "start", behavior: "auto" });
+      first.focus({ preventScroll: true });
+    }, 0);
   }
 
   instructions() {
@@ -359,9 +410,9 @@ class GremlinsTable {
     let mine = false;
     if (vue.phase === "fin") text = `La partie est terminée${vue.raison ? ` : ${vue.raison}` : ""}.`;
     else if (vue.choix && vue.choix.place === me) {
-      text = `À vous de choisir : ${vue.choix.question}`;
+      text = `À vous de choisir : ${this.named(vue.choix.question)}`;
       mine = true;
-    } else if (vue.choix) text = `${this.name(vue.choix.place)} choisit : ${vue.choix.question}`;
+    } else if (vue.choix) text = `${this.name(vue.choix.place)} choisit : ${this.named(vue.choix.question)}`;
     else if (vue.phase === "nouvelle-main") {
       if (this.mustRedraw()) {
         text = "Mise en place : choisissez les cartes à défausser pour refaire votre main à 6, ou gardez-la.";
@@ -411,7 +462,7 @@ class GremlinsTable {
     return h("section", { id: "choix", class: ["g-zone", mine ? "g-zone--action" : null], "aria-labelledby": "titre-choix", dataset: { place: choice.place } },
       h("h3", { id: "titre-choix", class: "g-zone__titre" }, mine ? "Votre choix" : `Choix de ${this.name(choice.place)}`),
       inPlay.length ? h("p", { class: "aide" }, `En cours : ${inPlay.map((n) => `« ${n} »`).join(", ")}.`) : null,
-      h("p", { id: "question-choix" }, choice.question),
+      h("p", { id: "question-choix" }, this.named(choice.question)),
       mine
         ? h("div", { class: "gr-choix__options", role: "group", "aria-labelledby": "question-choix" },
           choice.options.map((o) => h("button", {
@@ -420,7 +471,7 @@ class GremlinsTable {
             dataset: { choix: o.cle, focus: `choix-${o.cle}` },
             disabled: !this.canAct(),
             onclick: () => this.send({ type: "choisir", choix: o.cle }),
-          }, o.texte)))
+          }, this.named(o.texte))))
         : h("p", { class: "aide" }, "En attente de son choix…"),
     );
   }
