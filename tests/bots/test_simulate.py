@@ -63,7 +63,7 @@ def test_wins_per_seat_and_per_bot_with_shared_wins() -> None:
     assert {"games", "seconds", "wins", "seats"} <= set(data)
 
 
-def test_bots_see_observations_in_seat_order_with_their_own_draws() -> None:
+def test_bots_see_observations_in_a_drawn_order_with_their_own_draws() -> None:
     log: list[tuple[int, str]] = []
     spies = [Spy(log=log), Spy(log=log), Spy(log=log)]
     play_game(Gutenberg(), spies, seed=derive_seed(5, 0))
@@ -71,10 +71,17 @@ def test_bots_see_observations_in_seat_order_with_their_own_draws() -> None:
         assert {call[0] for call in spy.calls} == {seat}
         assert len({call[2] for call in spy.calls}) == 1  # one stream per seat and game
     assert len({spy.calls[0][2] for spy in spies}) == 3
-    # Simultaneous phases (draft steps, writing): everybody at once, asked in seat order.
-    assert log[:12] == [(seat, "draft") for _ in range(4) for seat in range(3)]
+    # Simultaneous phases (draft steps, writing): everybody at once, asked in an order drawn
+    # from the game's seed (the first to answer is not always seat 0), the same every time.
+    drafts = [log[i : i + 3] for i in range(0, 12, 3)]
+    assert all(sorted(step) == [(seat, "draft") for seat in range(3)] for step in drafts)
     writes = [seat for seat, phase in log if phase == "write"]
-    assert writes == [0, 1, 2] * 5
+    rounds = [writes[i : i + 3] for i in range(0, 15, 3)]
+    assert all(sorted(r) == [0, 1, 2] for r in rounds)
+    assert len({tuple(r) for r in rounds} | {tuple(s for s, _ in d) for d in drafts}) > 1
+    again: list[tuple[int, str]] = []
+    play_game(Gutenberg(), [Spy(log=again), Spy(log=again), Spy(log=again)], derive_seed(5, 0))
+    assert again == log
 
 
 def test_solo_reports_the_win_rate_against_la_rotative() -> None:

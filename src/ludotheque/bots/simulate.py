@@ -3,8 +3,10 @@
 Each game's seed and each bot's random stream are derived from the run's seed (a SplitMix64
 mix, independent of Python's hash randomisation), so a run is reproducible: same seed, same
 bots, same budgets in iterations → same games. Bots see their seat's
-:class:`~ludotheque.bots.base.Observation` only; in a simultaneous phase they are asked in
-seat order (pending choices are hidden by the state, so the order does not leak anything).
+:class:`~ludotheque.bots.base.Observation` only; in a simultaneous phase they are asked in an
+order drawn at random from a stream of the game's seed (:data:`ORDER_STREAM`): the first to
+answer may win the race (Thèmes' Simultanée), and in seat order seat 0 won 22 of 30 games
+between equal bots. Pending choices are hidden by the state, so the order leaks nothing.
 
 Wins: a seat wins a game when its rank is 1; a shared first place is a win for every seat
 that shares it. Wins per bot name add up the wins of the seats it plays, so a bot seated
@@ -48,6 +50,9 @@ __all__ = [
     "simulate",
 ]
 
+ORDER_STREAM = 1 << 20
+"""The path (after the game's seed) of the stream that draws who answers first in a
+simultaneous phase; seats draw from the paths 0, 1, …"""
 _MASK = (1 << 64) - 1
 _SEED_LIMIT = 1 << 62
 
@@ -137,10 +142,13 @@ def play_game(
     """
     state: State[Any] = game.new(len(bots), seed, options)
     draws = [Rng.from_seed(derive_seed(seed, seat)).draws() for seat in range(len(bots))]
+    order = Rng.from_seed(derive_seed(seed, ORDER_STREAM)).draws()
     for _ in range(max_actions):
         movers = sorted(state.to_move())
         if not movers:
             return state
+        if len(movers) > 1:
+            movers = order.shuffled(movers)  # who answers first: drawn, not the lowest seat
         for seat in movers:
             if seat not in state.to_move():
                 continue
