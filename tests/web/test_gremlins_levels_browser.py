@@ -4,7 +4,7 @@ The page plays seat 0 with a simple policy — complete a project when one is re
 the first card of the hand to the first project, else start a project with the first card (two
 actions a turn, a card's question answered with its first option) — against a ``debutant`` bot
 on a quick table (10 prestige, at most 2 exhaustions of the deck). What the bot did is shown
-at the top of the table (« Le tour de Robot 2 ») and highlighted on it (``data-change``); the
+at the top of the table (« Le tour de Delphine ») and highlighted on it (``data-change``); the
 final scores are recorded and the table and the end screen are photographed (``screenshots``
 fixture: ``gremlins-debutant-table.png``, ``gremlins-debutant-fin.png``).
 
@@ -88,7 +88,7 @@ def test_a_person_plays_a_whole_game_against_the_debutant(
         if not highlighted and page.locator("#dernier-coup li").count():
             # The bot's turn is told at the top and highlighted on the table.
             recap = page.inner_text("#dernier-coup")
-            assert "Robot 2" in recap and "joueur 2" not in recap
+            assert "Delphine" in recap and "joueur 2" not in recap  # the Débutant's name
             assert page.locator("#jeu [data-change]").count() >= 1
             shoot(page, screenshots, "gremlins-debutant-table")
             highlighted = True

@@ -51,7 +51,9 @@ def test_a_person_plays_a_whole_game_against_a_debutant(
 ) -> None:
     page = new_page(LAPTOP)
     table_id = create_table(page, live_server, seats=["humain", "robot:debutant"])
-    assert "Robot 2 (Débutant)" in page.inner_text("body")  # the table names the bot's level
+    # The bot has a first name, its level beside it.
+    seats = page.inner_text("#joueurs")
+    assert "Delphine" in seats and "robot · Débutant" in seats
 
     words: list[str] = []
     passes = 0

@@ -124,7 +124,7 @@ class Gremlins(Game[GremlinsState, Action]):
             ),
             OptionSpec(
                 "format_equipes",
-                "À 6 en équipes : 2 équipes de 3 (2x3) ou 3 équipes de 2 (3x2)",
+                "À 6 en équipes",
                 "choice",
                 "2x3",
                 choices=("2x3", "3x2"),
@@ -138,8 +138,8 @@ class Gremlins(Game[GremlinsState, Action]):
                 "Fichier de cartes (texte, remplace la reconstruction)",
                 "text",
                 None,
-                description="Facultatif : un fichier texte de cartes qui remplace le paquet "
-                "reconstitué.",
+                description="Pour jouer avec vos propres cartes : un fichier texte qui remplace "
+                "le paquet reconstitué.",
             ),
         ),
         hidden_information=True,

@@ -29,7 +29,15 @@ class Gutenberg(Game[GutenbergState, Action]):
         authors="Robin David (Nuts Publishing, 2020)",
         modes=(
             Mode("classique", "Partie à plusieurs", 2, 6),
-            Mode("solo", "Solo contre la Rotative", 1, 1, automata=1),
+            Mode(
+                "solo",
+                "Solo contre la Rotative",
+                1,
+                1,
+                automata=1,
+                summary="Vous jouez seul pour battre la Rotative : les cartes que vous "
+                "n'utilisez pas vont dans sa bibliothèque, dont les points font son score.",
+            ),
         ),
         options=(
             OptionSpec(
@@ -54,8 +62,8 @@ class Gutenberg(Game[GutenbergState, Action]):
                 "Fichier de cartes (texte)",
                 "text",
                 None,
-                description="Facultatif : un fichier texte de cartes qui remplace le paquet "
-                "du jeu.",
+                description="Pour jouer avec vos propres cartes : un fichier texte qui remplace "
+                "le paquet du jeu.",
             ),
         ),
         hidden_information=True,

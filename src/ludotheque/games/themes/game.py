@@ -129,7 +129,7 @@ class Themes(Game[AnyThemesState, Action]):
         options=(
             OptionSpec(
                 "jugement",
-                "Mots hors vocabulaire : le juge, un vote, ou refusés",
+                "Mots hors vocabulaire",
                 "choice",
                 "vocabulaire",
                 choices=("juge", "vote", "vocabulaire"),
@@ -194,14 +194,16 @@ class Themes(Game[AnyThemesState, Action]):
                 "Fichier de cartes « Lettre » (texte)",
                 "text",
                 None,
-                description="Facultatif : un fichier texte qui remplace les cartes « Lettre ».",
+                description="Pour jouer avec vos propres cartes « Lettre » : un fichier texte "
+                "qui remplace celles du jeu.",
             ),
             OptionSpec(
                 "themes",
                 "Fichier de cartes « Thème » (texte)",
                 "text",
                 None,
-                description="Facultatif : un fichier texte qui remplace les cartes « Thème ».",
+                description="Pour jouer avec vos propres cartes « Thème » : un fichier texte "
+                "qui remplace celles du jeu.",
             ),
         ),
         hidden_information=True,

@@ -219,8 +219,12 @@ function renderSeats() {
 
 /** The options as the form holds them now (files left out), for the teams preview. */
 function formOptions() {
-  const options = { mode: $("mode").value };
+  const mode = $("mode").value;
+  const options = { mode };
+  const specs = currentGame()?.options || [];
   for (const el of $("options-champs").querySelectorAll("[data-option]")) {
+    const spec = specs.find((o) => o.nom === el.dataset.option);
+    if (!spec || (spec.modes?.length && !spec.modes.includes(mode))) continue; // a field of the mode before
     const kind = el.dataset.kind;
     if (kind === "bool") options[el.dataset.option] = el.checked;
     else if (kind === "int") {

@@ -268,7 +268,7 @@ function seatItem(p, { waiting }) {
   const deciding = !waiting && Array.isArray(vue?.en_attente) && vue.en_attente.includes(p.place) && !vue?.resultat;
   const badges = [];
   if (p.type === "robot") badges.push(h("span", { class: "pastille pastille--robot" }, robotBadge(game(), p.niveau)));
-  if (Number.isInteger(p.equipe)) badges.push(h("span", { class: "pastille pastille--equipe", dataset: { equipe: p.equipe } }, `équipe ${p.equipe + 1}`));
+  if (waiting && Number.isInteger(p.equipe)) badges.push(h("span", { class: "pastille pastille--equipe", dataset: { equipe: p.equipe } }, `équipe ${p.equipe + 1}`));
   if (table.hote === p.place && waiting) badges.push(h("span", { class: "pastille" }, "hôte"));
   if (p.parti) badges.push(h("span", { class: "pastille pastille--parti" }, "a quitté la table"));
   else if (p.type === "humain" && p.nom && p.connecte === false) badges.push(h("span", { class: "pastille pastille--absent" }, "déconnecté"));
