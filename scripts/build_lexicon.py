@@ -46,9 +46,12 @@ DICT_NAME = "fr"
 
 COMMON_FILE = "common.txt.gz"
 PROPER_FILE = "proper.txt.gz"
+PLACES_FILE = "places.txt.gz"
 MANIFEST_FILE = "manifest.json"
 LICENSE_FILE = "LICENSE-MPL-2.0.txt"
 NOTICE_FILE = "NOTICE"
+#: The last line of this script's part of the NOTICE; what follows belongs to other generators.
+NOTICE_END = "The rest of ludotheque is under the MIT licence.\n"
 MPL_TEXT_CANDIDATES = (
     Path("/usr/share/common-licenses/MPL-2.0"),
     Path("/usr/share/doc/hunspell-fr-comprehensive/copyright"),
@@ -164,8 +167,70 @@ DENY_PROPER: tuple[DenyRule, ...] = (
 
 #: Morphological ``po:`` tags that mark a proper noun.
 PROPER_TAGS = frozenset({"npr", "prn", "patr"})
-#: ``po:`` tags whose entries go to neither list: elided fragments, titles.
-EXCLUDED_TAGS = frozenset({"err", "titr"})
+#: ``po:`` tags of people's names: first names and surnames, never place names.
+PEOPLE_TAGS = frozenset({"prn", "patr"})
+#: ``po:`` tags whose entries go to neither list: elided fragments (jusqu, lorsqu).
+EXCLUDED_TAGS = frozenset({"err"})
+#: The ``po:`` tag of titles. Grammalecte has no abbreviation tag: its abbreviated titles
+#: (Mme, Mlle, Dr, Mgr, Pr, Vve, M, MM, Me) are the capitalised ``po:titr`` entries, excluded;
+#: the lowercase ones are words (papa, madame, monsieur, docteur, maître, seigneur), common.
+TITLE_TAG = "titr"
+
+#: Proper-noun stems (``po:npr`` or capitalised untagged nouns) that are not place names:
+#: brands, companies, software, organisations, stars, works, feasts, fictional or mythical
+#: places, plant genera, and pieces of compound names that are first names. Reviewed by hand,
+#: entry by entry, against the ISO 3166 names (iso-codes, French): docs/lexicon.md.
+_NON_PLACES_TEXT = """
+    APBTeam AbulÉdu Accor Acer Activision ActivityPub ActivityStreams Adidas Advanta
+    Agroqualita Airbnb Airbus Akispace Aldi Alibaba Allianz Alstom Alt AltGr Amazon Amiga
+    Amnesty Apexagri Apple AqME Arduino Areva Arkema Arte Arvalis Asus Atari Auchan Audi BACnet
+    Barclays Base Basic Batibus Bayer Benetton Bentley Beretta Bic BigBlueButton Biopi Bitcoin
+    BlackRock Blender Bloom Bloomberg Boeing Bollywood Bouygues Bridgestone Buick Calc Capotier
+    Carrefour Casterman Castorama Cerqual Chandon Chevrolet Chorem Chrysler Cisco Cobol Colt Cora
+    Cristinacce Ctrl Dacia Daech Daimler Dassault Datsun Debian Delcourt Dell Denoël Desprez
+    Draw EasyJet Eclipse Effinergie Engie Éram Esitpa Essilor Ethereum Etherpad Euralis Euronext
+    Eurotunnel ExxonMobil Fabre Facebook FairPhone Fayard FedEx Fediverse Fedora Ferrari Fiat
+    Firefox FirefoxOS Fortran FrAndroid Framasoft Free FreeBSD Frenchball Frenchnerd Friendica
+    Fujitsu Gamecube Gandi Gaumont Gazprom Gimp Git Glénat Glock Gnis GnuSocial Goëmar Goodyear
+    Google Grammalecte GreLibre Greenpeace Guerlain Guerzit Halliburton HammerFall Harvard
+    Haskell Hellfest Hezbollah Hibernate Hitachi Honda Huawei Hubzilla Hyundai Ikea Iliad Impress
+    Inkscape Inovia Instagram Intel Intermarché Internet JMeter Jaguar JavaScript Javadoc Jbus
+    Jeci Jenkins Kering Lactalis Lafarge Lamborghini Lancia LanguageTool Lego Legrand Lenovo
+    Lesieur Lévothyrox Lexus LibX LibreOffice Lidl Limagrain Limesurvey Linéa Linux LinuxFR
+    Lisp Lufthansa Mac Mailclark Maj Malteurop Manjaro Maserati MasterCard Matchstick Maven
+    Mazda Mercedes Merck Michelin Micropub Microsoft Mitsubishi Moët Moleskine Monsanto Mozilla
+    Muller Nasdaq Natixis Neo Nestlé Netbeans Netflix Nextcloud Niel Nike Nintendo Nissan Nokia
+    Novartis Novotel Nuiton Numerama Nvidia OCaml OFBiz OStatus ObjectWeb Opel OpenBSD
+    OpenOffice OpenStreetMap Orekit Oréal OwnCloud Panasonic Paribas PayPal Perl Petrobas Pfizer
+    Pioneer Pirelli Piwik Porsche Prada Processing Profibus Prolog Proxilio PubSubHubbub
+    Publicis Qualitel Randstad Raspberry Redmine Remington Reuters Ricard Ryanair Saab Samsung
+    Sanofi SeaMonkey Seagate Seat Sega Shaarli Shell Siemens Siguéploum Slackware Slate Sodexo
+    Solex SonarQube Sony Spaceroots SpagoBI Standford Stanford Starbucks Starleague Struts
+    Suzuki Swatch Switch Symantec Syngenta SysML Sysdream Telefónica Tencent Thunderbird Titanic
+    ToPIA Tomcat Toshiba Toyota Tryton Twitter Uber Ubisoft Ubuntu Unicode Unilever Unix
+    Valgrind Valorex Veolia Verizon Vim Vivendi Vodafone Volkswagen Volvo Walmart Warner WebSub
+    Whirlpool Wii Wikipédia Wikivoyage Windows Writer Xebia Yale Yapaka Zaclys ZeaInvent Zotero
+    digiKam ofbizextra openSUSE
+    Afnor Aful Althing Bundesbank Bundesrat Bundestag Bundeswehr Capes Cimade Cirad Cnam Cned
+    Commonwealth Consuel Ehpad Ergodis Eurobaromètre Eurogroupe Eurozone Fed Géofoncier Gestapo
+    Hamas Ifremer Ined Inria Insee Inserm Jamahiriya Luftwaffe Macif Medef Mossad Nasa Nikkei
+    Opep Otan Oxfam Reich Reichswehr Samu Smic Stasi Unesco Unicef Urssaf Wehrmacht
+    Bluetooth Ethernet Rafale Covid Ebola
+    Achernar Aldébaran Alioth Altaïr Arcturus Bellatrix Bételgeuse Canopus Deneb Fomalhaut Hyades
+    Lune Procyon Régulus Rigel Sirius Soleil Véga
+    Aïd Anschluss Halloween Hanoucca Hanoukka Kippour Oktoberfest Pâques Reconquista Shoah
+    Thanksgiving Toussaint Yule
+    Deutéronome Graal Iliade Joconde Lévitique Mahâbhârata Necronomicon Othello Râmâyana Veda Véda
+    Ave Bisounours Calinours Cid Dagda Dieu Hespéride Hun Moire Néréide Norne Ouroboros Parque
+    Prisca Ragnarök Schtroumpf Schtroumpfette Scrameustache Tao Tartempion Tengri
+    Absurdistan Arkham Asgard Atlantide Avalon Camelot Chinafrique Éden Françafrique Grayswandir
+    Innsmouth Kaamelott Kashfa Kolvir Logrus Midgard Miskatonic Pétaouchnok Rebma Styx Ummo
+    Walhalla Ys
+    Agrobacterium Arabidopsis Bacillus Brassica Helianthus Kabatiella Linum Lolium Lunaria Pisum
+    Ricinus Sorghum Zea
+    Bernardo Diego Doreen Francisco Luiz Theresa
+"""
+NON_PLACES: frozenset[str] = frozenset(_NON_PLACES_TEXT.split())
 
 
 # --------------------------------------------------------------------------
@@ -392,7 +457,11 @@ def classify(entry: Entry, table: AffixTable) -> tuple[str, str]:
     if table.has(flags, table.keepcase) or table.has(flags, table.nosuggest):
         return EXCLUDED, "unit, symbol or ordinal (KEEPCASE/NOSUGGEST)"
     if po & EXCLUDED_TAGS:
-        return EXCLUDED, "elided fragment or title (po:err/po:titr)"
+        return EXCLUDED, "elided fragment (po:err)"
+    if TITLE_TAG in po and any(c.isupper() for c in stem):
+        return EXCLUDED, "abbreviated title (capitalised po:titr: Mme, Dr, Mgr)"
+    if "nom" in po and len(normalize(stem)) == 1:
+        return EXCLUDED, "name of a letter of the alphabet (the noun « b »)"
     if any(rule.matches(entry) for rule in DENY_COMMON):
         return EXCLUDED, "deny list (abbreviation or symbol)"
     if any(rule.matches(entry) for rule in DENY_PROPER):
@@ -409,7 +478,7 @@ def classify(entry: Entry, table: AffixTable) -> tuple[str, str]:
 
 
 def keep_forms(forms: Iterable[str], *, lowercase_only: bool) -> set[str]:
-    """Normalised forms of the right shape (``[A-Z]{2,15}``).
+    """Normalised forms of the right shape (``[A-Z]{1,15}``).
 
     With ``lowercase_only``, raw forms containing a capital letter (elisions
     such as ``L'Arbre``) are dropped before normalisation.
@@ -498,19 +567,39 @@ def source_version(aff_dir: Path = DEFAULT_AFF_DIR) -> str:
 
 @dataclass
 class BuildResult:
-    """The two lists plus statistics on the classification."""
+    """The lists plus statistics on the classification."""
 
     common: set[str]
     proper: set[str]
     reasons: Counter[str]
     #: Deny rules that matched no entry (the dictionary changed: review them).
     unused_rules: list[DenyRule]
+    #: Place names: the proper nouns that are neither people's names nor :data:`NON_PLACES`.
+    places: set[str] = field(default_factory=set)
+    #: :data:`NON_PLACES` stems that name no proper-noun entry (review them).
+    unused_non_places: list[str] = field(default_factory=list)
+
+
+def is_place(entry: Entry) -> bool:
+    """Whether a proper-noun entry names a place: not a first name or surname
+    (``po:prn``/``po:patr``) and not one of the reviewed :data:`NON_PLACES`.
+
+    >>> is_place(Entry("Loire", morph={"po": ("nom",)}))
+    True
+    >>> is_place(Entry("Julie", morph={"po": ("prn",)}))
+    False
+    >>> is_place(Entry("Netflix", morph={"po": ("npr",)}))
+    False
+    """
+    return not entry.tags("po") & PEOPLE_TAGS and entry.stem not in NON_PLACES
 
 
 def build_from(table: AffixTable, entries: Sequence[Entry]) -> BuildResult:
-    """Expand and classify ``entries``; return normalised common and proper lists."""
+    """Expand and classify ``entries``; return normalised common, proper and place lists."""
     common: set[str] = set()
     proper: set[str] = set()
+    places: set[str] = set()
+    proper_stems: set[str] = set()
     forbidden: set[str] = set()
     reasons: Counter[str] = Counter()
     for entry in entries:
@@ -521,7 +610,11 @@ def build_from(table: AffixTable, entries: Sequence[Entry]) -> BuildResult:
         if category == COMMON:
             common |= keep_forms(expand_entry(entry, table), lowercase_only=True)
         elif category == PROPER:
-            proper |= keep_forms(expand_entry(entry, table), lowercase_only=False)
+            forms = keep_forms(expand_entry(entry, table), lowercase_only=False)
+            proper |= forms
+            proper_stems.add(entry.stem)
+            if is_place(entry):
+                places |= forms
     by_stem: dict[str, list[Entry]] = {}
     for entry in entries:
         by_stem.setdefault(entry.stem, []).append(entry)
@@ -530,14 +623,17 @@ def build_from(table: AffixTable, entries: Sequence[Entry]) -> BuildResult:
         for rule in (*DENY_COMMON, *DENY_PROPER)
         if not any(rule.matches(entry) for entry in by_stem.get(rule.stem, ()))
     ]
-    return BuildResult(common - forbidden, proper - forbidden, reasons, unused)
+    unused_places = sorted(NON_PLACES - proper_stems)
+    return BuildResult(
+        common - forbidden, proper - forbidden, reasons, unused, places - forbidden, unused_places
+    )
 
 
-def build_lists(aff_dir: Path = DEFAULT_AFF_DIR) -> tuple[set[str], set[str]]:
-    """The normalised ``(common, proper)`` word sets built from ``aff_dir``."""
+def build_lists(aff_dir: Path = DEFAULT_AFF_DIR) -> tuple[set[str], set[str], set[str]]:
+    """The normalised ``(common, proper, places)`` word sets built from ``aff_dir``."""
     table, entries = load_dictionary(aff_dir)
     result = build_from(table, entries)
-    return result.common, result.proper
+    return result.common, result.proper, result.places
 
 
 def list_text(words: Iterable[str]) -> bytes:
@@ -570,8 +666,9 @@ def mpl_text() -> str:
 def notice_text(version: str) -> str:
     """The NOTICE shipped next to the lists."""
     return (
-        "The word lists in this directory (common.txt.gz, proper.txt.gz) are derived\n"
-        f"from Grammalecte's French spelling dictionary v{version} (« toutes variantes »),\n"
+        "The word lists common.txt.gz, proper.txt.gz and places.txt.gz in this directory\n"
+        f"are derived from Grammalecte's French spelling dictionary v{version}\n"
+        "(« toutes variantes »),\n"
         "by Olivier R. and the Dicollecte contributors, https://grammalecte.net/,\n"
         "as packaged by Debian (hunspell-fr-comprehensive), files fr.aff and fr.dic.\n"
         "\n"
@@ -580,11 +677,13 @@ def notice_text(version: str) -> str:
         "dictionary plus scripts/build_lexicon.py in the ludotheque repository;\n"
         "the transformation is documented in docs/lexicon.md.\n"
         "\n"
-        "The rest of ludotheque is under the MIT licence.\n"
+        f"{NOTICE_END}"
     )
 
 
-def write_outputs(out: Path, common: set[str], proper: set[str], aff_dir: Path) -> dict[str, Any]:
+def write_outputs(
+    out: Path, common: set[str], proper: set[str], aff_dir: Path, places: set[str] | None = None
+) -> dict[str, Any]:
     """Write the lists, manifest, licence and notice into ``out``; return the manifest."""
     out.mkdir(parents=True, exist_ok=True)
     version = source_version(aff_dir)
@@ -592,6 +691,7 @@ def write_outputs(out: Path, common: set[str], proper: set[str], aff_dir: Path) 
     for name, filename, words in (
         ("common", COMMON_FILE, common),
         ("proper", PROPER_FILE, proper),
+        ("places", PLACES_FILE, places if places is not None else set()),
     ):
         text = list_text(words)
         packed = compress(text)
@@ -615,9 +715,14 @@ def write_outputs(out: Path, common: set[str], proper: set[str], aff_dir: Path) 
         "package_version": package_version(),
         "source_sha256": sources,
         "generator": "scripts/build_lexicon.py",
-        "format": "gzip-compressed ASCII, sorted, one word per line, [A-Z]{2,15}",
+        "format": "gzip-compressed ASCII, sorted, one word per line, [A-Z]{1,15}",
         "lists": lists,
     }
+    # Other generators may record their own files in the manifest and the notice: keep them.
+    previous = out / MANIFEST_FILE
+    if previous.is_file():
+        old = json.loads(previous.read_text(encoding="utf-8"))
+        manifest = {**old, **manifest, "lists": {**old.get("lists", {}), **lists}}
     (out / MANIFEST_FILE).write_text(
         json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )
@@ -627,7 +732,11 @@ def write_outputs(out: Path, common: set[str], proper: set[str], aff_dir: Path) 
             break
     else:
         (out / LICENSE_FILE).write_text(mpl_text(), encoding="utf-8")
-    (out / NOTICE_FILE).write_text(notice_text(version), encoding="utf-8")
+    notice = notice_text(version)
+    if (out / NOTICE_FILE).is_file():
+        _, marker, others = (out / NOTICE_FILE).read_text(encoding="utf-8").partition(NOTICE_END)
+        notice += others if marker else ""
+    (out / NOTICE_FILE).write_text(notice, encoding="utf-8")
     return manifest
 
 
@@ -655,7 +764,7 @@ def main(argv: list[str] | None = None) -> int:
     loaded = time.perf_counter()
     result = build_from(table, entries)
     built = time.perf_counter()
-    manifest = write_outputs(args.out, result.common, result.proper, args.aff_dir)
+    manifest = write_outputs(args.out, result.common, result.proper, args.aff_dir, result.places)
     done = time.perf_counter()
     print(
         f"{len(entries)} entries read in {loaded - start:.1f} s, "
@@ -668,7 +777,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {count:6d}  {reason}")
     for rule in result.unused_rules:
         print(f"warning: deny rule for {rule.stem!r} matched no entry", file=sys.stderr)
-    return 1 if result.unused_rules else 0
+    for stem in result.unused_non_places:
+        print(f"warning: NON_PLACES stem {stem!r} names no proper noun", file=sys.stderr)
+    return 1 if result.unused_rules or result.unused_non_places else 0
 
 
 if __name__ == "__main__":

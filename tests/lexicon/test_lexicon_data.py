@@ -9,12 +9,15 @@ from typing import Any
 
 import pytest
 
-from ludotheque.lexicon.wordlist import COMMON_FILE, PROPER_FILE
+from ludotheque.lexicon.wordlist import COMMON_FILE, PLACES_FILE, PROPER_FILE
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "src" / "ludotheque" / "lexicon" / "data"
 
 
-@pytest.mark.parametrize(("name", "filename"), [("common", COMMON_FILE), ("proper", PROPER_FILE)])
+@pytest.mark.parametrize(
+    ("name", "filename"),
+    [("common", COMMON_FILE), ("proper", PROPER_FILE), ("places", PLACES_FILE)],
+)
 def test_list_matches_manifest(manifest: dict[str, Any], name: str, filename: str) -> None:
     info = manifest["lists"][name]
     assert info["file"] == filename
@@ -37,6 +40,9 @@ def test_sizes_are_sane(manifest: dict[str, Any]) -> None:
     # Committed to git: keep them small.
     assert 300_000 <= common["compressed_bytes"] <= 2_000_000
     assert proper["compressed_bytes"] <= 200_000
+    places = manifest["lists"]["places"]
+    assert 2_000 <= places["count"] <= proper["count"] // 2
+    assert places["compressed_bytes"] <= 100_000
 
 
 def test_provenance(manifest: dict[str, Any]) -> None:
@@ -51,7 +57,8 @@ def test_provenance(manifest: dict[str, Any]) -> None:
 
 
 def test_no_stray_files() -> None:
-    expected = {COMMON_FILE, PROPER_FILE, "manifest.json", "LICENSE-MPL-2.0.txt", "NOTICE"}
+    expected = {COMMON_FILE, PROPER_FILE, PLACES_FILE, "manifest.json", "LICENSE-MPL-2.0.txt"}
+    expected.add("NOTICE")
     expected |= {"familiarity.txt.gz", "familiarity.json"}  # the bots' vocabularies
     expected |= {"supplement.txt.gz", "LICENSE-LGPLLR.txt"}  # scripts/build_supplement.py
     assert {path.name for path in DATA_DIR.iterdir()} == expected

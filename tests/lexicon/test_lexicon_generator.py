@@ -195,6 +195,23 @@ def test_forbidden_stems_leave_the_lists(build: ModuleType) -> None:
     result = build.build_from(table, entries)
     assert result.common == {"CHAT"}
     assert result.proper == {"BERLIN"}
+    assert result.places == {"BERLIN"}
+
+
+def test_place_names_leave_out_people_and_non_places(build: ModuleType) -> None:
+    table = make_table(build, prefixes={}, suffixes={})
+    entries = [
+        build.Entry("Loire", frozenset(), {"po": ("nom",), "is": ("fem", "inv")}),
+        build.Entry("Paris", frozenset(), {"po": ("npr",)}),
+        build.Entry("Julie", frozenset(), {"po": ("prn",)}),
+        build.Entry("Dupont", frozenset(), {"po": ("patr",)}),
+        build.Entry("Netflix", frozenset(), {"po": ("npr",)}),
+        build.Entry("Florence", frozenset(), {"po": ("npr",)}),
+        build.Entry("Florence", frozenset(), {"po": ("prn",)}),  # a place first: kept
+    ]
+    result = build.build_from(table, entries)
+    assert result.proper == {"LOIRE", "PARIS", "JULIE", "DUPONT", "NETFLIX", "FLORENCE"}
+    assert result.places == {"LOIRE", "PARIS", "FLORENCE"}
 
 
 @pytest.mark.parametrize(
@@ -214,6 +231,14 @@ def test_forbidden_stems_leave_the_lists(build: ModuleType) -> None:
         ("km", {"||", "--"}, {"po": ("nom",)}, "excluded"),
         ("jusqu", {"--"}, {"po": ("err",)}, "excluded"),
         ("Mme", {"S.", "()"}, {"po": ("titr",)}, "excluded"),
+        ("Dr", {"S.", "()"}, {"po": ("titr",), "is": ("mas",)}, "excluded"),
+        ("MM", set(), {"po": ("titr",), "is": ("mas", "pl")}, "excluded"),
+        ("papa", {"S.", "()"}, {"po": ("nom", "titr"), "is": ("mas",)}, "common"),
+        ("monsieur", set(), {"po": ("nom", "titr"), "is": ("mas", "sg")}, "common"),
+        ("messieurs", set(), {"po": ("titr",), "is": ("mas", "pl")}, "common"),
+        ("b", set(), {"po": ("nom",), "is": ("mas", "inv")}, "excluded"),
+        ("y", set(), {"po": ("mg", "proadv")}, "common"),
+        ("ô", set(), {"po": ("interj",)}, "common"),
         ("janv", set(), {"po": ("nom",), "is": ("mas", "inv")}, "excluded"),
         ("sept", set(), {"po": ("nom",), "is": ("mas", "inv")}, "common"),
         ("tan", set(), {"po": ("nom",), "is": ("fem", "inv")}, "excluded"),
@@ -247,6 +272,13 @@ COMMON_PROBES = {
     "sept": {"SEPT"},
     "mètre": {"METRE", "METRES", "KILOMETRE", "KILOMETRES", "CENTIMETRE"},
     "bar": {"BAR", "BARS"},
+    "papa": {"PAPA", "PAPAS"},
+    "monsieur": {"MONSIEUR"},
+    "maître": {"MAITRE", "MAITRES", "MAITRESSE", "MAITRESSES"},
+    "professeur": {"PROFESSEUR", "PROFESSEURE", "PROFESSEURS"},
+    "à": {"A"},
+    "y": {"Y"},
+    "ô": {"O"},
 }
 #: stem -> forms its (excluded) entries generate that must be in neither list.
 EXCLUDED_PROBES = {
@@ -255,6 +287,9 @@ EXCLUDED_PROBES = {
     "janv": {"JANV"},
     "jusqu": {"JUSQU"},
     "Mme": {"MME", "MMES"},
+    "Mlle": {"MLLE", "MLLES"},
+    "Dr": {"DR", "DRS"},
+    "b": {"B"},
     "cos": {"COS"},
     "http": {"HTTP", "HTTPS"},
 }
@@ -281,6 +316,15 @@ def forms_of(build: ModuleType, table: Any, entries: list[Any], category: str) -
             raw = build.expand_entry(entry, table)
             forms |= build.keep_forms(raw, lowercase_only=category == build.COMMON)
     return forms
+
+
+def test_every_non_place_names_a_proper_noun(
+    build: ModuleType, real_dictionary: tuple[Any, list[Any]], by_stem: dict[str, list[Any]]
+) -> None:
+    table = real_dictionary[0]
+    for stem in build.NON_PLACES:
+        entries = by_stem.get(stem, ())
+        assert any(build.classify(entry, table)[0] == build.PROPER for entry in entries), stem
 
 
 @pytest.mark.parametrize("stem", sorted(COMMON_PROBES))
@@ -368,7 +412,8 @@ def test_full_regeneration_matches_manifest(
     result = build.build_from(table, entries)
     print(f"regeneration: {time.perf_counter() - start:.1f} s")
     assert not result.unused_rules
-    for name, words in (("common", result.common), ("proper", result.proper)):
+    lists = (("common", result.common), ("proper", result.proper), ("places", result.places))
+    for name, words in lists:
         info = manifest["lists"][name]
         assert len(words) == info["count"], name
         assert build.sha256(build.list_text(words)) == info["sha256"], name

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from ludotheque.lexicon import Lexicon, common_words, is_word_shape, proper_nouns
+from ludotheque.lexicon import Lexicon, common_words, is_word_shape, place_names, proper_nouns
 
 IN_COMMON = [
     "MANGEAMES",  # passé simple
@@ -27,6 +27,29 @@ IN_COMMON = [
     "METRES",
     "TAN",  # tan (bark) stays though the notation of tangent is denied
     "BAR",  # the noun, not only the unit
+    # Titles that are common nouns (po:titr in lowercase), with their plurals.
+    "PAPA",
+    "PAPAS",
+    "MAMAN",
+    "MONSIEUR",
+    "MESSIEURS",
+    "MADAME",
+    "MESDAMES",
+    "MADEMOISELLE",
+    "DOCTEUR",
+    "PROFESSEUR",
+    "PROFESSEURS",
+    "MAITRE",
+    "MAITRESSE",
+    "MAITRESSES",
+    "SEIGNEUR",
+    "MESSIRE",
+    "MILADY",
+    "MONSEIGNEUR",
+    # One-letter words: à/a (avoir), y, ô.
+    "A",
+    "Y",
+    "O",
 ]
 NOT_IN_COMMON = [
     "SNCF",  # acronym
@@ -36,10 +59,21 @@ NOT_IN_COMMON = [
     "KM",  # unit symbol
     "JANV",  # abbreviation
     "JUSQU",  # elided fragment
-    "MME",  # title abbreviation
+    "MME",  # title abbreviations (capitalised po:titr)
+    "MMES",
+    "DR",
+    "MLLE",
+    "MGR",
+    "PR",
+    "VVE",
+    "MM",
+    "MR",
+    "M",
+    "B",  # the names of letters are no words: « un b »
+    "E",
+    "Z",
     "COS",  # notation of a function
     "HTTP",
-    "A",  # too short
     "ANTICONSTITUTIONNELLEMENT",  # too long
 ]
 
@@ -64,6 +98,37 @@ def test_proper_nouns_exclude(word: str) -> None:
     assert word not in proper_nouns()
 
 
+PLACES = ["PARIS", "LOIRE", "FRANCE", "TOULOUSE", "SEINE", "IRAN", "NORMANDIE", "LYON", "ALPES"]
+NOT_PLACES = [
+    "JULIE",  # first name (po:prn)
+    "HANNAH",
+    "DUPONT",  # surname (po:patr)
+    "NETFLIX",  # brand (po:npr)
+    "GOOGLE",
+    "INSEE",  # organisation (capitalised noun)
+    "SIRIUS",  # star
+    "HALLOWEEN",  # feast
+    "SNCF",  # acronym
+    "KIWI",  # common word only
+]
+
+
+@pytest.mark.parametrize("word", PLACES)
+def test_place_names_contain(word: str) -> None:
+    assert word in place_names()
+    assert word in proper_nouns()  # the place names are a part of the proper nouns
+
+
+@pytest.mark.parametrize("word", NOT_PLACES)
+def test_place_names_exclude(word: str) -> None:
+    assert word not in place_names()
+
+
+def test_place_names_are_proper_nouns() -> None:
+    assert set(place_names().words) <= set(proper_nouns().words)
+    assert 2_000 <= len(place_names()) <= len(proper_nouns()) // 2
+
+
 def test_membership_normalises() -> None:
     words = common_words()
     assert "mangeâmes" in words
@@ -75,10 +140,11 @@ def test_membership_normalises() -> None:
 def test_loaders_are_cached() -> None:
     assert common_words() is common_words()
     assert proper_nouns() is proper_nouns()
+    assert place_names() is place_names()
 
 
 def test_lists_are_sorted_word_shapes() -> None:
-    for lexicon in (common_words(), proper_nouns()):
+    for lexicon in (common_words(), proper_nouns(), place_names()):
         words = list(lexicon)
         assert words == sorted(words)
         assert len(words) == len(lexicon) == len(lexicon.words)
@@ -118,8 +184,9 @@ def test_lexicon_normalises_and_validates() -> None:
     assert list(lexicon) == ["ETE", "KIWI", "OEUF"]
     assert lexicon.name == "demo"
     assert repr(lexicon) == "<Lexicon 'demo': 3 words>"
+    assert list(Lexicon(["à", "y"])) == ["A", "Y"]  # one-letter words are words
     with pytest.raises(ValueError):
-        Lexicon(["a"])
+        Lexicon([""])
     with pytest.raises(ValueError):
         Lexicon(["porte-clé"])
 

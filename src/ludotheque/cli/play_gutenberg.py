@@ -616,7 +616,7 @@ class GutenbergTerminal:
         words = [normalize(word) for word in raw_words]
         for raw, word in zip(raw_words, words, strict=True):
             if not is_word_shape(word):
-                self.refuse(f"« {raw} » n'est pas un mot (de 2 à 15 lettres, sans tiret).")
+                self.refuse(f"« {raw} » n'est pas un mot (de 1 à 15 lettres, sans tiret).")
                 return None
             if word not in self.lexicon:
                 self.refuse(f"{word} n'est pas dans le dictionnaire.")

@@ -3,8 +3,8 @@
 ``common_words()`` holds every word of the dictionary with its inflected forms
 (conjugated verbs included, no proper nouns, no abbreviations), normalised to
 ``A``–``Z`` by :func:`normalize`; ``proper_nouns()`` holds proper nouns (places,
-first names, surnames). Both lists derive from Grammalecte's French dictionary
-(MPL-2.0): see ``docs/lexicon.md``.
+first names, surnames), ``place_names()`` the place names among them. The lists derive
+from Grammalecte's French dictionary (MPL-2.0): see ``docs/lexicon.md``.
 
 >>> from ludotheque.lexicon import common_words, normalize
 >>> normalize("Mangeâmes") in common_words()
@@ -17,7 +17,7 @@ from ludotheque.lexicon.normalize import (
     is_word_shape,
     normalize,
 )
-from ludotheque.lexicon.wordlist import Lexicon, common_words, proper_nouns
+from ludotheque.lexicon.wordlist import Lexicon, common_words, place_names, proper_nouns
 
 __all__ = [
     "MAX_WORD_LENGTH",
@@ -26,5 +26,6 @@ __all__ = [
     "common_words",
     "is_word_shape",
     "normalize",
+    "place_names",
     "proper_nouns",
 ]

@@ -12,7 +12,7 @@ import unicodedata
 
 __all__ = ["MAX_WORD_LENGTH", "MIN_WORD_LENGTH", "is_word_shape", "normalize"]
 
-MIN_WORD_LENGTH = 2
+MIN_WORD_LENGTH = 1  # A, Y, O: the dictionary's one-letter words (docs/lexicon.md)
 MAX_WORD_LENGTH = 15
 
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"})
@@ -42,11 +42,11 @@ def normalize(text: str) -> str:
 
 
 def is_word_shape(s: str) -> bool:
-    """Tell whether ``s`` is 2 to 15 letters from ``A`` to ``Z`` and nothing else.
+    """Tell whether ``s`` is 1 to 15 letters from ``A`` to ``Z`` and nothing else.
 
-    >>> is_word_shape("KIWI")
-    True
-    >>> is_word_shape("A")
+    >>> is_word_shape("KIWI"), is_word_shape("A")
+    (True, True)
+    >>> is_word_shape("")
     False
     >>> is_word_shape("PORTE-CLE")
     False

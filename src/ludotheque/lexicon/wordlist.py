@@ -18,10 +18,12 @@ from ludotheque.lexicon.normalize import is_word_shape, normalize
 
 __all__ = [
     "COMMON_FILE",
+    "PLACES_FILE",
     "PROPER_FILE",
     "Lexicon",
     "common_words",
     "load_packaged",
+    "place_names",
     "proper_nouns",
 ]
 
@@ -29,10 +31,11 @@ DATA_PACKAGE = "ludotheque.lexicon"
 DATA_DIR = "data"
 COMMON_FILE = "common.txt.gz"
 PROPER_FILE = "proper.txt.gz"
+PLACES_FILE = "places.txt.gz"
 
 
 class Lexicon:
-    """An immutable set of normalised words (``[A-Z]{2,15}``).
+    """An immutable set of normalised words (``[A-Z]{1,15}``).
 
     Membership normalises its argument, iteration is in alphabetical order.
 
@@ -44,7 +47,7 @@ class Lexicon:
     >>> Lexicon(["porte-clé"])
     Traceback (most recent call last):
         ...
-    ValueError: not a word of 2 to 15 letters A-Z: 'PORTE-CLE'
+    ValueError: not a word of 1 to 15 letters A-Z: 'PORTE-CLE'
     """
 
     __slots__ = ("__weakref__", "_hash", "_sorted", "_view", "_words", "name")
@@ -61,7 +64,7 @@ class Lexicon:
         for word in words:
             norm = normalize(word)
             if not is_word_shape(norm):
-                raise ValueError(f"not a word of 2 to 15 letters A-Z: {norm!r}")
+                raise ValueError(f"not a word of 1 to 15 letters A-Z: {norm!r}")
             normalised.add(norm)
         self._init(tuple(sorted(normalised)), name)
 
@@ -193,3 +196,14 @@ def proper_nouns() -> Lexicon:
     True
     """
     return load_packaged(PROPER_FILE, name="proper")
+
+
+@functools.cache
+def place_names() -> Lexicon:
+    """The proper nouns that name places (towns, countries, regions, rivers, mountains), without
+    first names, surnames, brands or organisations; a part of :func:`proper_nouns`.
+
+    >>> "LOIRE" in place_names(), "JULIE" in place_names(), "NETFLIX" in place_names()
+    (True, False, False)
+    """
+    return load_packaged(PLACES_FILE, name="places")

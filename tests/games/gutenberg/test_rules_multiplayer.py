@@ -98,6 +98,20 @@ def test_words_must_be_in_the_dictionary_without_proper_nouns():
         state.apply(1, write("LCI", state.drafted[1]))
 
 
+def test_one_letter_words_of_the_dictionary_are_words():
+    """« Les noms propres et les abréviations ne sont pas autorisés. Sinon, un mot est valide
+    tant qu'il figure dans le dictionnaire »: A (« il a », « à ») and Y are words; the names
+    of letters (« un b ») are not (docs/rules/gutenberg.md)."""
+    state, (hand, other) = writing(2, ["AB", "YZ"])
+    a, b = hand
+    after = state.apply(0, write("A", (a,)))
+    assert after.writes[0] is not None and after.writes[0].plays[0].word == "A"
+    after = after.apply(1, write("Y", other[:1]))
+    assert after.writes[1] is not None and after.writes[1].plays[0].word == "Y"
+    with pytest.raises(IllegalAction, match="dictionnaire"):
+        state.apply(0, write("B", (b,)))
+
+
 def test_common_cards_serve_everybody_and_score_for_everybody():
     state, (hand0, hand1) = writing(2, ["R", "V"])
     a, s = card(state, "A", avoid=hand0 + hand1), card(state, "S", avoid=hand0 + hand1)

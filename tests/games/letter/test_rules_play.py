@@ -209,17 +209,33 @@ def test_d8_the_same_word_with_completely_different_tiles_is_new():
         state.apply(1, turn((a3, "a3"), words=[(m2, a3), (m2, a3)]))
 
 
-def test_d9_proper_nouns_only_with_the_option():
-    for allowed in (False, True):
-        state = new(2, frapper=False, noms_de_lieux=allowed)
+def test_d9_place_names_unless_the_option_is_off():
+    for allowed in (None, False, True):  # None: the table's default, place names admitted
+        options = {} if allowed is None else {"noms_de_lieux": allowed}
+        state = new(2, frapper=False, **options)
         n, i, c, e = (tile(state, x) for x in "NICE")
         state = arrange(state, board=[(n, "a1"), (i, "b1"), (c, "c1")], hands={0: [e], 1: []})
         action = turn((e, "d1"), words=[(n, i, c, e)])
-        if allowed:
+        if allowed is not False:
             assert words_of(state.apply(0, action), 0) == ["NICE"]
         else:
             with pytest.raises(IllegalAction, match="pas un mot admis"):
                 state.apply(0, action)
+
+
+@pytest.mark.parametrize("places", [False, True])
+@pytest.mark.parametrize(("word", "kind"), [("ALICE", "first name"), ("DUPONT", "surname")])
+def test_d9_first_names_and_surnames_are_always_refused(places: bool, word: str, kind: str):
+    """« il est raisonnable d'exclure les abréviations et prénoms »: with or without places."""
+    state = new(2, frapper=False, noms_de_lieux=places)
+    tiles: list[str] = []
+    for letter in word:
+        tiles.append(tile(state, letter, avoid=tiles))
+    board = [(t, f"{'abcdefg'[k]}1") for k, t in enumerate(tiles[:-1])]
+    state = arrange(state, board=board, hands={0: [tiles[-1]], 1: []})
+    action = turn((tiles[-1], f"{'abcdefg'[len(word) - 1]}1"), words=[tuple(tiles)])
+    with pytest.raises(IllegalAction, match="pas un mot admis"):
+        state.apply(0, action)
 
 
 def test_d10_by_default_a_wrong_word_is_refused_and_nothing_changes():

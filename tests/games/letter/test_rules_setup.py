@@ -26,7 +26,7 @@ def test_d1_options_defaults_and_modes():
         "frapper": True,
         "frappe_secondes": KNOCK_SECONDS,
         "sablier": False,
-        "noms_de_lieux": False,
+        "noms_de_lieux": True,  # the rulebook's advice: place names admitted (D1, D9)
         "plateau": DEFAULT_BOARD_SIZE,
         "tuiles": None,
     }

@@ -170,7 +170,15 @@ class Letter(Game[LetterState, Action]):
                 ),
             ),
             OptionSpec(
-                "noms_de_lieux", "Noms propres admis (lieux, mais aussi prénoms)", "bool", False
+                "noms_de_lieux",
+                "Noms de lieux admis (villes, pays, rivières)",
+                "bool",
+                True,
+                description=(
+                    "Comme le conseille le livret, PARIS, LOIRE ou FRANCE sont des mots admis ; "
+                    "les prénoms et les noms de famille restent refusés. Décochez pour jouer "
+                    "avec les seuls noms communs."
+                ),
             ),
             OptionSpec(
                 "plateau",

@@ -18,7 +18,7 @@ from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
 from ludotheque.core.rng import Draws, Rng
-from ludotheque.lexicon import common_words, proper_nouns
+from ludotheque.lexicon import common_words, place_names
 from ludotheque.lexicon.prefixes import PrefixIndex, prefix_index
 
 from .actions import (
@@ -138,15 +138,16 @@ class Dictionary:
         return self
 
     def __repr__(self) -> str:
-        return f"<Dictionary {'avec' if self.places else 'sans'} noms propres>"
+        return f"<Dictionary {'avec' if self.places else 'sans'} noms de lieux>"
 
 
 @cache
 def dictionary(places: bool) -> Dictionary:
-    """The common words, and the proper nouns too when ``places`` (option ``noms_de_lieux``)."""
+    """The common words, and the place names too when ``places`` (option ``noms_de_lieux``);
+    never first names nor surnames (docs/rules/letter.md, 1 and 9)."""
     if not places:
         return Dictionary(prefix_index(common_words()), False)
-    return Dictionary(prefix_index(common_words().words | proper_nouns().words), True)
+    return Dictionary(prefix_index(common_words().words | place_names().words), True)
 
 
 @dataclass(frozen=True, slots=True)
