@@ -148,7 +148,6 @@ class Built:
     duplicates: list[str] = field(default_factory=list)
     plurals: list[str] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)  # curated single words not in the lexicon
-    rejected: list[str] = field(default_factory=list)  # package names dropped by the filter
 
 
 def read_curated(slug: str) -> list[str]:
@@ -292,11 +291,63 @@ def package_accepts(entry: str) -> bool:
     return all(not (a[:4] == b[:4] and a != b) for a, b in itertools.pairwise(words))
 
 
+class UnreviewedNames(Exception):
+    """A package gave names that its theme's review file does not decide (a new release)."""
+
+
+def review_path(slug: str) -> Path:
+    return SOURCES / f"{slug}.paquets.txt"
+
+
+def read_review(slug: str) -> dict[str, bool]:
+    """The project's decision on every package name of a theme: ``+ name`` kept, ``- name``
+    refused (a ``#`` comment after the name says why). Every name was read by the project."""
+    path = review_path(slug)
+    if not path.is_file():
+        return {}
+    decisions: dict[str, bool] = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip() if not raw.startswith("#") else ""
+        if not line:
+            continue
+        sign, _, name = line.partition(" ")
+        name = " ".join(name.split())
+        if sign not in "+-" or not name or name in decisions:
+            raise ValueError(f"{path.name}, ligne {number} : « {raw} »")
+        decisions[name] = sign == "+"
+    return decisions
+
+
+def propose() -> str:
+    """Review lines for the package names no review file decides yet, signed by the filter
+    :func:`package_accepts` (a suggestion only: every line is read before it goes in)."""
+    out = []
+    for theme, loaders in PACKAGE_SOURCES.items():
+        review = read_review(theme_slug(theme))
+        for _, loader in loaders:
+            for name in dict.fromkeys(" ".join(n.split()) for n in loader()):
+                if name not in review:
+                    sign = "+" if package_accepts(name) else "-"
+                    out.append(f"{review_path(theme_slug(theme)).name}: {sign} {name}")
+    return "\n".join(out)
+
+
 def sources_of(theme: str) -> list[Source]:
+    """The curated list, then each package's names that the review file keeps. A package
+    name the review does not decide stops the build (it must be read first)."""
     slug = theme_slug(theme)
     result = [Source("curated", read_curated(slug), curated=True)]
+    review = read_review(slug)
     for name, loader in PACKAGE_SOURCES.get(theme, []):
-        result.append(Source(name, loader(), curated=False))
+        names = list(dict.fromkeys(" ".join(n.split()) for n in loader()))
+        undecided = [n for n in names if n not in review]
+        if undecided:
+            raise UnreviewedNames(
+                f"{review_path(slug).relative_to(REPO_ROOT)} ne décide pas de : "
+                + ", ".join(undecided)
+                + " (ajouter « + nom » ou « - nom # raison », suggestion : --propose)"
+            )
+        result.append(Source(name, [n for n in names if review[n]], curated=False))
     return result
 
 
@@ -307,9 +358,6 @@ def build_vocabulary(theme: str, sources: Iterable[Source]) -> Built:
         for entry in source.entries:
             key = entry_key(entry)
             if len(key) < 2:
-                continue
-            if not source.curated and not package_accepts(entry):
-                built.rejected.append(entry)
                 continue
             if key in built.forms:
                 built.duplicates.append(entry)
@@ -499,8 +547,9 @@ def report(vocabularies: Mapping[str, Built]) -> str:
             parts.append("doublons (écartés) : " + ", ".join(built.duplicates))
         if built.plurals:
             parts.append("pluriels en S (écartés) : " + ", ".join(built.plurals))
-        if built.rejected:
-            parts.append(f"noms de paquets écartés : {len(built.rejected)}")
+        refused = sum(not kept for kept in read_review(theme_slug(theme)).values())
+        if refused:
+            parts.append(f"noms de paquets refusés à la relecture : {refused}")
         if parts:
             out.append(f"## {theme}\n" + "\n".join(f"- {p}" for p in parts))
     return "\n\n".join(out)
@@ -536,7 +585,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     parser.add_argument("--stats", action="store_true", help="print the table of the docs")
     parser.add_argument("--report", action="store_true", help="print what the build dropped")
+    parser.add_argument(
+        "--propose", action="store_true", help="print review lines for undecided package names"
+    )
     args = parser.parse_args(argv)
+    if args.propose:
+        print(propose())
+        return 0
     files = build_all()
     vocabularies = build_all.vocabularies  # type: ignore[attr-defined]
     if args.stats:
