@@ -200,5 +200,8 @@ def test_the_waiting_room_shows_the_teams_and_the_robots_names(
     assert seats.nth(0).inner_text().split()[:3] == ["1", "Alice", "(vous)"]
     assert "équipe 1" in seats.nth(0).inner_text() and "équipe 2" in seats.nth(1).inner_text()
     assert "Fanny" in seats.nth(1).inner_text() and "robot · Fort" in seats.nth(1).inner_text()
+    # The options read as words: « 2 équipes de 3 », never the value « 2x3 ».
+    summary = page.inner_text("#attente-resume")
+    assert "2 équipes de 3" in summary and "2x3" not in summary
     check(page, "waiting-room-teams", folder)
     assert page.errors == []

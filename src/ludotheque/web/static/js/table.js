@@ -302,7 +302,12 @@ function renderWaitingRoom() {
   const g = game();
   const options = Object.entries(table.options || {})
     .filter(([k, v]) => k !== "mode" && v !== null && v !== undefined)
-    .map(([k, v]) => `${g?.options?.find((o) => o.nom === k)?.libelle || k} : ${v === true ? "oui" : v === false ? "non" : v}`);
+    .map(([k, v]) => {
+      const spec = g?.options?.find((o) => o.nom === k);
+      // A choice reads as its words (« 2 équipes de 3 »), never its value (« 2x3 »).
+      const shown = v === true ? "oui" : v === false ? "non" : spec?.choix_libelles?.[v] || v;
+      return `${spec?.libelle || k} : ${shown}`;
+    });
   const mode = g?.modes?.find((m) => m.nom === table.mode)?.titre || table.mode;
   $("attente-resume").textContent = [
     table.titre || table.jeu,
