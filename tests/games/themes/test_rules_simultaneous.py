@@ -10,7 +10,15 @@ import pytest
 from ludotheque.core.errors import IllegalAction, InvalidOptions, NotYourTurn
 from ludotheque.core.rng import Rng
 from ludotheque.games.themes import Themes
-from ludotheque.games.themes.actions import GiveUp, Redraw, Timeout, Verdict, Word
+from ludotheque.games.themes.actions import (
+    GiveBack,
+    GiveUp,
+    Redraw,
+    Timeout,
+    Verdict,
+    Word,
+    decode_action,
+)
 from ludotheque.games.themes.judging import judge_seat
 from ludotheque.games.themes.state_simultaneous import SimultaneousState
 
@@ -183,9 +191,9 @@ def test_table_without_judge_refuses_words_outside_the_vocabulary() -> None:
         state.apply(0, word(state, "Exo", "EO"))
 
 
-def test_refused_word_costs_the_cheapest_most_recent_won_card_and_ends_the_round_for_him() -> None:
+def test_refused_word_the_player_chooses_the_card_to_give_back_and_is_out_of_the_round() -> None:
     # « Si le mot n'est pas accepté, le joueur doit défausser une carte qu'il avait gagné
-    # précédemment »: the card worth the least, the latest won among equals
+    # précédemment »: the player chooses which (D26), the others go on searching.
     state = arrange(
         new_state(3, 2),
         turned="EX",
@@ -196,36 +204,56 @@ def test_refused_word_costs_the_cheapest_most_recent_won_card_and_ends_the_round
     b, a, c = state.won_letters[0]
     judging = state.apply(0, word(state, "Exo", "EO"))
     after = judging.apply(judge_seat(0, 3), Verdict(False))
-    assert after.won_letters[0] == (b, a) and c in after.box
-    assert after.debts[0] == 0
-    assert after.to_move() == frozenset({1, 2})  # he may not try again in this round
-    assert after.turned == state.turned  # the others keep searching the same cards
-    assert not after.judgements[-1].accepted
+    assert after.won_letters[0] == (b, a, c) and after.debts[0] == 1  # nothing taken yet
+    assert after.to_move() == frozenset({0, 1, 2}) and after.out[0]
+    assert set(after.legal_actions(0)) == {GiveBack(b), GiveBack(a), GiveBack(c)}
+    assert after.view(0)["a_rendre"][0]["nom"] == "lettre B" and after.view(1)["a_rendre"] == []
+    assert after.view(None)["doivent_rendre"] == [0]
+    with pytest.raises(IllegalAction, match="choisissez la carte gagnée que vous rendez"):
+        after.apply(0, GiveUp())
+    with pytest.raises(IllegalAction, match="Rendez une des cartes que vous avez gagnées"):
+        after.apply(0, GiveBack(state.turned[0]))
+    # Silence: when the giver's time runs out, the rules give the cheapest, most recent card.
+    (timer,) = after.rule_timers()
+    assert timer.seat == 0 and timer.action == GiveBack(c) and timer.label == "Carte à rendre"
+    chosen = after.apply(0, GiveBack(b))  # the player gives the 2-point B, his choice
+    assert chosen.won_letters[0] == (a, c) and b in chosen.box and chosen.debts[0] == 0
+    assert chosen.to_move() == frozenset({1, 2})  # he may not try again in this round
+    assert chosen.turned == state.turned  # the others keep searching the same cards
+    assert not chosen.judgements[-1].accepted and chosen.invariant_violations() == []
+    assert decode_action({"type": "rendre", "carte": b}) == GiveBack(b)
 
 
-def test_refused_word_without_won_cards_creates_a_debt_paid_at_the_next_gain() -> None:
+def test_refused_word_without_won_cards_creates_a_debt_chosen_at_the_next_gain() -> None:
     # « s'il n'en possède pas encore, il devra en défausser une la prochaine fois qu'il en
     # gagnera une »
     state = new_york()
     after = state.apply(0, word(state, "Exo", "EO")).apply(judge_seat(0, 3), Verdict(False))
     assert after.debts[0] == 1 and after.view(None)["dettes"] == [1, 0, 0]
-    # Next round: seat 0 wins New York again (arranged) and gives one of its cards back.
+    assert 0 not in after.to_move()  # nothing to give yet
+    # Next round: seat 0 wins New York again (arranged) and chooses a card to give back.
     after = replace(after, out=(False,) * 3)
     again = arrange(after, turned="EX", columns={0: ("O", "T")}, themes={0: "VILLE"})
     again = replace(again, debts=(1, 0, 0))
     won = again.apply(0, word(again, "New York", "EO"))
-    assert won.debts[0] == 0
-    assert len(won.won_letters[0]) == 1 and len(won.won_themes[0]) == 1
-    assert won.invariant_violations() == []
+    assert won.debts[0] == 1 and won.owes(0) and len(won.won_letters[0]) == 2
+    theme = won.won_themes[0][0][0]
+    paid = won.apply(0, GiveBack(theme))
+    assert paid.debts[0] == 0 and paid.won_themes[0] == () and len(paid.won_letters[0]) == 2
+    assert paid.invariant_violations() == []
 
 
-def test_a_theme_card_is_given_back_when_no_letter_is_left() -> None:
+def test_a_theme_card_may_be_given_back_and_the_end_settles_an_open_choice() -> None:
     state = new_york()
     face = state.theme_box[0]
     state = replace(state, theme_box=state.theme_box[1:], won_themes=((face,), (), ()))
     after = state.apply(0, word(state, "Exo", "EO")).apply(judge_seat(0, 3), Verdict(False))
-    assert after.won_themes[0] == () and after.given_back == (face,)
-    assert after.invariant_violations() == []
+    assert after.legal_actions(0) == (GiveBack(face[0]),)
+    given = after.apply(0, GiveBack(face[0]))
+    assert given.won_themes[0] == () and given.given_back == (face,)
+    assert given.invariant_violations() == []
+    ended = after._finish("fin")
+    assert ended.won_themes[0] == () and ended.debts[0] == 0
 
 
 def test_when_everyone_finds_nothing_the_cards_are_discarded_and_the_next_player_turns() -> None:

@@ -27,6 +27,7 @@ from .judging import REASONS
 __all__ = [
     "Action",
     "EndTurn",
+    "GiveBack",
     "GiveUp",
     "Redraw",
     "Timeout",
@@ -87,7 +88,15 @@ class GiveUp:
     """Simultanée: this player finds nothing with the two turned cards."""
 
 
-Action = Word | Redraw | EndTurn | Timeout | Verdict | GiveUp
+@dataclass(frozen=True, slots=True)
+class GiveBack:
+    """Simultanée: after a refused word, the card (a won letter or theme card, by its id) that
+    this player gives back: « le joueur doit défausser une carte qu'il avait gagné »."""
+
+    card: str
+
+
+Action = Word | Redraw | EndTurn | Timeout | Verdict | GiveUp | GiveBack
 
 _BARE: dict[str, Action] = {
     "changer_main": Redraw(),
@@ -98,12 +107,14 @@ _BARE: dict[str, Action] = {
     "rien": GiveUp(),
 }
 _BARE_NAMES = {action: name for name, action in _BARE.items()}
-KINDS = ("mot", *_BARE)
+KINDS = ("mot", "rendre", *_BARE)
 
 
 def encode_action(action: Action) -> JsonValue:
     if isinstance(action, Verdict) and action.reason is not None:
         return {"type": "refuser", "motif": action.reason}
+    if isinstance(action, GiveBack):
+        return {"type": "rendre", "carte": action.card}
     if isinstance(action, Word):
         data: JsonObject = {
             "type": "mot",
@@ -143,6 +154,14 @@ def decode_action(data: JsonValue) -> Action:
         raise _fail(f"Type de coup inconnu : {kind!r} (possibles : {', '.join(KINDS)}).")
     if kind == "refuser" and "motif" in data:
         return _refusal(data)
+    if kind == "rendre":
+        extra = set(data) - {"type", "carte"}
+        card = data.get("carte")
+        if extra:
+            raise _fail(f"Champ inattendu pour « rendre » : {', '.join(sorted(extra))}.")
+        if not isinstance(card, str) or not 0 < len(card) <= 16:
+            raise _fail("« carte » : l'identifiant de la carte gagnée que vous rendez.")
+        return GiveBack(card)
     if kind != "mot":
         extra = set(data) - {"type"}
         if extra:

@@ -19,7 +19,7 @@ from ludotheque.bots.base import Decision, Observation
 from ludotheque.core.protocol import Seat, State
 from ludotheque.core.rng import Draws
 
-from .actions import Action, EndTurn, GiveUp, Verdict, Word
+from .actions import Action, EndTurn, GiveBack, GiveUp, Verdict, Word
 from .cards import entry_key
 from .familiarity import familiarity_rank
 from .judging import robot_refusal
@@ -196,6 +196,8 @@ class EngineBot:
     def choose(self, observation: Observation, draws: Draws) -> Action:
         state = observation.determinize(draws)
         seat = observation.seat
+        if isinstance(state, SimultaneousState) and state.owes(seat):
+            return GiveBack(state.cheapest_card(seat))  # a refused word: the cheapest card
         verdict = judge_action(state, seat)
         if verdict is not None:
             return verdict

@@ -50,7 +50,7 @@ from ludotheque.bots.levels import LevelBot
 from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws
 
-from .actions import EndTurn, GiveUp, Redraw, Word
+from .actions import EndTurn, GiveBack, GiveUp, Redraw, Word
 from .bots_common import judge_verdict
 from .bots_moves import Move, stray_moves, word_moves
 from .bots_pace import (
@@ -82,6 +82,10 @@ class ThemesLevelBot(LevelBot):
         seat = observation.seat
         if not isinstance(state, (ThemesState, SimultaneousState, TeamsState)):
             return Decision(state.sample_action(seat, draws))
+        if isinstance(state, SimultaneousState) and state.owes(seat):
+            # A refused word costs a won card: the one worth the least, chosen at once.
+            give = GiveBack(state.cheapest_card(seat))
+            return Decision(give, verdict_seconds(self.profile, state.config.judge_time, draws))
         if state.phase == "jugement" and state.claim is not None and seat in state.to_move():
             verdict = judge_verdict(state)
             return Decision(verdict, verdict_seconds(self.profile, state.config.judge_time, draws))

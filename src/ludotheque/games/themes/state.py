@@ -192,7 +192,13 @@ def judge_timers(claim: Claim | None, judge_time: int) -> list[RuleTimer[Action]
     if claim is None:
         return []
     return [
-        RuleTimer(judge, judge_time, f"jugement-{claim.number}-place-{judge + 1}", Verdict(True))
+        RuleTimer(
+            judge,
+            judge_time,
+            f"jugement-{claim.number}-place-{judge + 1}",
+            Verdict(True),
+            label="Délai du juge",
+        )
         for judge, vote in zip(claim.judges, claim.votes, strict=True)
         if vote is None
     ]

@@ -19,7 +19,7 @@ from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
 from ludotheque.core.rng import Draws, Rng
 
-from .actions import Action, GiveUp, Verdict, Word
+from .actions import Action, GiveBack, GiveUp, Verdict, Word
 from .judging import JUDGE_SECONDS, Judging
 from .state import (
     Catalog,
@@ -129,8 +129,12 @@ class SimultaneousState(State[Action]):
         )
 
     def _finish(self, line: str) -> SimultaneousState:
+        state = self
+        for seat in range(self.players):  # a choice left open when the game ends: the cheapest
+            while state.owes(seat):
+                state = state._give_back(seat, state.cheapest_card(seat))
         return replace(
-            self,
+            state,
             phase="fin",
             box=(*self.box, *self.turned),
             turned=(),
@@ -145,24 +149,56 @@ class SimultaneousState(State[Action]):
         return self.config.players
 
     def to_move(self) -> frozenset[Seat]:
+        owing = frozenset(s for s in range(self.players) if self.owes(s))
         if self.phase == "recherche":
-            return frozenset(s for s in range(self.players) if not self.out[s])
+            return owing | frozenset(s for s in range(self.players) if not self.out[s])
         if self.phase == "jugement":
-            return pending_judges(self.claim)
+            return owing | pending_judges(self.claim)
         return frozenset()
 
+    def owes(self, seat: Seat) -> bool:
+        """D26: ``seat`` has a card to give back and a won card to give (its choice)."""
+        return (
+            self.phase != "fin"
+            and self.debts[seat] > 0
+            and bool(self.won_letters[seat] or self.won_themes[seat])
+        )
+
+    def won_cards(self, seat: Seat) -> tuple[str, ...]:
+        """The ids of the cards ``seat`` has won: letters, then theme cards."""
+        return self.won_letters[seat] + tuple(face[0] for face in self.won_themes[seat])
+
+    def cheapest_card(self, seat: Seat) -> str:
+        """The card given back when the choice is left to the rules (the giver's time ran out,
+        the game ended): the one worth the least, the most recent among equals."""
+        choice = cheapest_won(self.catalog, self.won_letters[seat], self.won_themes[seat])
+        assert choice is not None
+        kind, index = choice
+        if kind == "lettre":
+            return self.won_letters[seat][index]
+        return self.won_themes[seat][index][0]
+
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
-        """The actions other than words (a word is typed): « rien », or a verdict."""
+        """The actions other than words (a word is typed): « rien », a verdict, or the card
+        given back after a refused word."""
         if seat not in self.to_move():
             return ()
+        actions: list[Action] = []
+        if self.owes(seat):
+            actions += [GiveBack(card) for card in self.won_cards(seat)]
         if self.phase == "jugement":
-            return (Verdict(True), Verdict(False))
-        return (GiveUp(),)
+            if seat in pending_judges(self.claim):
+                actions += [Verdict(True), Verdict(False)]
+        elif not self.out[seat]:
+            actions.append(GiveUp())
+        return tuple(actions)
 
     def sample_action(self, seat: Seat, draws: Draws) -> Action:
         """A random player: usually a word it can make, sometimes a word of another theme
         (for the judge), else « rien »."""
         self.check_seat(seat)
+        if self.owes(seat):
+            return GiveBack(draws.choice(list(self.won_cards(seat))))
         if self.phase == "jugement":
             return Verdict(draws.random() < 0.75)
         roll = draws.random()
@@ -185,8 +221,22 @@ class SimultaneousState(State[Action]):
 
     def check(self, seat: Seat, action: Action) -> None:
         self.check_seat(seat)
-        if verdict_checked(self.phase == "jugement", action):
+        if isinstance(action, GiveBack):
+            if not self.owes(seat):
+                raise IllegalAction("Vous n'avez aucune carte à rendre.")
+            if action.card not in self.won_cards(seat):
+                raise IllegalAction("Rendez une des cartes que vous avez gagnées.")
             return
+        if self.owes(seat) and seat not in pending_judges(self.claim) and self.out[seat]:
+            raise IllegalAction(
+                "Votre mot a été refusé : choisissez la carte gagnée que vous rendez."
+            )
+        if verdict_checked(self.phase == "jugement", action):
+            if seat not in pending_judges(self.claim):
+                raise IllegalAction("Vous n'êtes pas juge de ce mot.")
+            return
+        if self.out[seat]:
+            raise IllegalAction("Vous êtes hors de cette manche : attendez la suivante.")
         if isinstance(action, Word):
             problem = self.word_problem(action)
             if problem is not None:
@@ -238,13 +288,29 @@ class SimultaneousState(State[Action]):
             return self._say(seat, action)
         if isinstance(action, GiveUp):
             return self._give_up(seat)
+        if isinstance(action, GiveBack):
+            return self._give_back(seat, action.card)
         raise AssertionError(action)
 
     def rule_timers(self) -> tuple[RuleTimer[Action], ...]:
-        """No hourglass (« on joue sans sablier »); only the judge's window (silence is yes)."""
-        if self.phase != "jugement":
+        """No hourglass (« on joue sans sablier »); the judge's window (silence is yes), and
+        the time of a refused player to choose the card given back (then the cheapest goes)."""
+        if self.phase == "fin":
             return ()
-        return tuple(judge_timers(self.claim, self.config.judge_time))
+        timers: list[RuleTimer[Action]] = [
+            RuleTimer(
+                seat,
+                self.config.judge_time,
+                f"rendre-{seat}-{len(self.won_cards(seat))}-{self.debts[seat]}-{self.judged}",
+                GiveBack(self.cheapest_card(seat)),
+                label="Carte à rendre",
+            )
+            for seat in range(self.players)
+            if self.owes(seat)
+        ]
+        if self.phase == "jugement":
+            timers += judge_timers(self.claim, self.config.judge_time)
+        return tuple(timers)
 
     def outcome(self) -> Outcome | None:
         if self.phase != "fin":
@@ -291,7 +357,8 @@ class SimultaneousState(State[Action]):
         if len(self.turned) > TURNED or (self.phase != "fin" and len(self.turned) != TURNED):
             problems.append("il n'y a pas deux cartes retournées")
         for seat, debt in enumerate(self.debts):
-            if debt < 0 or (debt and (self.won_letters[seat] or self.won_themes[seat])):
+            won = self.won_letters[seat] or self.won_themes[seat]
+            if debt < 0 or (debt and won and self.phase == "fin"):
                 problems.append(f"la dette de la place {seat + 1} est fausse")
         return problems
 
@@ -330,10 +397,13 @@ class SimultaneousState(State[Action]):
         possède pas encore, il devra en défausser une la prochaine fois qu'il en gagnera
         une) »; he is out of this round."""
         state = replace(self, debts=add_at(self.debts, seat, 1))
-        state, paid = state._pay_debt(seat)
         line = logged.refusal_line(
             f"place {seat + 1} "
-            + (f"défausse {paid[0]}." if paid else "devra défausser une carte à son prochain gain.")
+            + (
+                "choisit une carte gagnée à rendre."
+                if state.owes(seat)
+                else "devra rendre une carte à son prochain gain."
+            )
         )
         out = tuple(True if s == seat else o for s, o in enumerate(self.out))
         state = replace(state, out=out, events=(*state.events, line))
@@ -341,35 +411,28 @@ class SimultaneousState(State[Action]):
             return state._no_winner()
         return state
 
-    def _pay_debt(self, seat: Seat) -> tuple[SimultaneousState, list[str]]:
-        """Give back won cards while a debt remains and something was won (cheapest first)."""
-        state = self
-        paid: list[str] = []
-        while state.debts[seat] > 0:
-            choice = cheapest_won(state.catalog, state.won_letters[seat], state.won_themes[seat])
-            if choice is None:
-                break
-            kind, index = choice
-            if kind == "lettre":
-                card = state.won_letters[seat][index]
-                kept = state.won_letters[seat][:index] + state.won_letters[seat][index + 1 :]
-                state = replace(
-                    state,
-                    won_letters=set_at(state.won_letters, seat, kept),
-                    box=(*state.box, card),
-                )
-                paid.append(f"la lettre {state.catalog.letters[card].letter}")
-            else:
-                face = state.won_themes[seat][index]
-                kept_themes = state.won_themes[seat][:index] + state.won_themes[seat][index + 1 :]
-                state = replace(
-                    state,
-                    won_themes=set_at(state.won_themes, seat, kept_themes),
-                    given_back=(*state.given_back, face),
-                )
-                paid.append(f"le thème {state.catalog.theme(face)}")
-            state = replace(state, debts=add_at(state.debts, seat, -1))
-        return state, paid
+    def _give_back(self, seat: Seat, card: str) -> SimultaneousState:
+        """« le joueur doit défausser une carte qu'il avait gagné précédemment »: ``card``, the
+        won card the player chose (D26)."""
+        if card in self.won_letters[seat]:
+            index = self.won_letters[seat].index(card)
+            kept = self.won_letters[seat][:index] + self.won_letters[seat][index + 1 :]
+            state = replace(
+                self, won_letters=set_at(self.won_letters, seat, kept), box=(*self.box, card)
+            )
+            what = f"la lettre {self.catalog.letters[card].letter}"
+        else:
+            index = [face[0] for face in self.won_themes[seat]].index(card)
+            face = self.won_themes[seat][index]
+            kept_themes = self.won_themes[seat][:index] + self.won_themes[seat][index + 1 :]
+            state = replace(
+                self,
+                won_themes=set_at(self.won_themes, seat, kept_themes),
+                given_back=(*self.given_back, face),
+            )
+            what = f"le thème {self.catalog.theme(face)}"
+        line = f"Place {seat + 1} rend {what}."
+        return replace(state, debts=add_at(state.debts, seat, -1), events=(*state.events, line))
 
     def _give_up(self, seat: Seat) -> SimultaneousState:
         out = tuple(True if s == seat else o for s, o in enumerate(self.out))
@@ -421,10 +484,8 @@ class SimultaneousState(State[Action]):
             last_round=(self.round, seat, shown),
         )
         if state.debts[seat]:
-            state, paid = state._pay_debt(seat)
-            if paid:
-                debt_line = f"Place {seat + 1} paie sa dette : {', '.join(paid)} défaussé."
-                state = replace(state, events=(*state.events, debt_line))
+            debt_line = f"Place {seat + 1} a une dette : elle choisit une carte gagnée à rendre."
+            state = replace(state, events=(*state.events, debt_line))
         columns, draw, box, lines = tidy_columns(state.piles, state.columns, state.draw, state.box)
         state = replace(
             state,

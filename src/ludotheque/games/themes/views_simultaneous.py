@@ -46,6 +46,9 @@ def build_view(state: SimultaneousState, seat: Seat | None) -> JsonObject:
         "mains": [0] * players,
         "gagne": won_json(state),
         "dettes": list(state.debts),
+        # D26: who must choose a won card to give back now.
+        "doivent_rendre": [s for s in range(players) if state.owes(s)],
+        "a_rendre": [],
         "scores": [state.score(s) for s in range(players)],
         "cartes_theme": [state.theme_count(s) for s in range(players)],
         "jugement": claim_json(state),
@@ -57,4 +60,12 @@ def build_view(state: SimultaneousState, seat: Seat | None) -> JsonObject:
     if seat is not None:
         view["place"] = seat
         view["main"] = []
+        if state.owes(seat):
+            view["a_rendre"] = [
+                {**card_json(state, card), "nom": f"lettre {state.catalog.letters[card].letter}"}
+                for card in state.won_letters[seat]
+            ] + [
+                {"id": face[0], "nom": f"thème {state.catalog.theme(face)}", "points": 1}
+                for face in state.won_themes[seat]
+            ]
     return view
