@@ -229,6 +229,8 @@ _NON_PLACES_TEXT = """
     Agrobacterium Arabidopsis Bacillus Brassica Helianthus Kabatiella Linum Lolium Lunaria Pisum
     Ricinus Sorghum Zea
     Bernardo Diego Doreen Francisco Luiz Theresa
+    Danone Dekalb Eppendorf Maarch Rust YouTube Werewindle
+    Châtelain Elme Frénaud Laboulet Paolina Salmon Soustelle
 """
 NON_PLACES: frozenset[str] = frozenset(_NON_PLACES_TEXT.split())
 

@@ -103,7 +103,8 @@ NOT_PLACES = [
     "JULIE",  # first name (po:prn)
     "HANNAH",
     "DUPONT",  # surname (po:patr)
-    "NETFLIX",  # brand (po:npr)
+    "NETFLIX",  # brands (po:npr)
+    "DANONE",
     "GOOGLE",
     "INSEE",  # organisation (capitalised noun)
     "SIRIUS",  # star
