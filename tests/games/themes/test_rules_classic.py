@@ -304,7 +304,16 @@ def test_d10_silence_is_yes_the_judge_timer_plays_a_valid():
     timers = {t.key: t for t in judged.rule_timers()}
     judge_timer = next(t for k, t in timers.items() if k.startswith("jugement"))
     assert judge_timer.seat == 2 and judge_timer.seconds == 15
-    assert judge_timer.action == Verdict(True)  # « qui ne dit mot consent »
+    assert judge_timer.action == Verdict(True, silent=True)  # « qui ne dit mot consent »
+    assert judge_timer.label == "Délai du juge"  # the judge's window, not the « Sablier »
+    # Silence is logged as silence, never as the judge's « valide ».
+    after = judged.apply(2, judge_timer.action)
+    assert after.judgements[-1].accepted and after.judgements[-1].by == "silence"
+    line = Themes().describe_action(judged, 2, judge_timer.action, None, "Léa")
+    assert line == "Léa n'a rien dit : « Rome-Est » est accepté (qui ne dit mot consent)."
+    assert Themes().encode_action(judge_timer.action) == {"type": "silence"}
+    spoken = judged.apply(2, Verdict(True))
+    assert spoken.judgements[-1].by == "juge"
 
 
 def test_d10_a_vote_of_the_others_a_majority_refuses():

@@ -178,11 +178,11 @@ def test_word_outside_the_vocabulary_goes_to_the_judge_silence_means_yes() -> No
     judge = judge_seat(3, 4)
     assert judging.phase == "jugement" and judging.to_move() == frozenset({judge})
     (timer,) = judging.rule_timers()
-    assert timer.seat == judge and timer.action == Verdict(True)
+    assert timer.seat == judge and timer.action == Verdict(True, silent=True)
     with pytest.raises(NotYourTurn):  # the others wait for the verdict
         judging.apply(0, GiveUp())
     after = judging.apply(judge, timer.action)
-    assert after.won_themes[3] and after.judgements[-1].by == "juge"
+    assert after.won_themes[3] and after.judgements[-1].by == "silence"
 
 
 def test_table_without_judge_refuses_words_outside_the_vocabulary() -> None:
@@ -316,3 +316,13 @@ def test_views_show_turned_cards_and_hide_the_draw_pile() -> None:
     draws = Rng.from_seed(5).draws()
     other = state.resample_hidden(1, draws)
     assert other.view(1) == view and other.draw != state.draw
+
+
+def test_the_journal_names_the_card_given_back() -> None:
+    state = arrange(
+        new_state(3, 2), turned="EX", columns={0: ("O", "T")}, themes={0: "VILLE"}, won={0: "B1A"}
+    )
+    after = state.apply(0, word(state, "Exo", "EO")).apply(judge_seat(0, 3), Verdict(False))
+    b = after.won_letters[0][0]
+    line = Themes().describe_action(after, 0, GiveBack(b), None, "Léa")
+    assert line == "Léa rend la lettre B (mot refusé)."

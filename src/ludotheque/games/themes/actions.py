@@ -81,6 +81,7 @@ class Verdict:
 
     accept: bool
     reason: str | None = None
+    silent: bool = False  # the judge's window ran out: « qui ne dit mot consent » (D10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,7 @@ _BARE: dict[str, Action] = {
     "valider": Verdict(True),
     "refuser": Verdict(False),
     "rien": GiveUp(),
+    "silence": Verdict(True, silent=True),
 }
 _BARE_NAMES = {action: name for name, action in _BARE.items()}
 KINDS = ("mot", "rendre", *_BARE)

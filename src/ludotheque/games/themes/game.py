@@ -14,6 +14,7 @@ from ludotheque.core.rng import Draws, Rng
 from .actions import (
     Action,
     EndTurn,
+    GiveBack,
     GiveUp,
     Redraw,
     Timeout,
@@ -482,9 +483,25 @@ class Themes(Game[AnyThemesState, Action]):
             return f"{name} termine son tour."
         if isinstance(action, GiveUp):
             return f"{name} ne trouve rien."
+        if isinstance(action, GiveBack):
+            letter = state.catalog.letters.get(action.card)
+            faces = [f for won in state.won_themes for f in won if f[0] == action.card]
+            given = (
+                f"la lettre {letter.letter}"
+                if letter is not None
+                else f"le thème {state.catalog.theme(faces[0])}"
+                if faces
+                else "une carte"
+            )
+            return f"{name} rend {given} (mot refusé)."
         if isinstance(action, Verdict):
             if state.claim is None:
                 return f"{name} juge."
+            if action.silent:
+                return (
+                    f"{name} n'a rien dit : « {state.claim.word} » est accepté (qui ne dit mot "
+                    "consent)."
+                )
             if action.accept:
                 return f"{name} valide « {state.claim.word} »."
             said = REASONS.get(action.reason or "")

@@ -151,7 +151,7 @@ def cast_vote(
         return claim, None
     refusals = sum(1 for vote in votes if vote is False)
     accepted = refusals * 2 <= len(votes) if len(votes) > 1 else refusals == 0
-    by = "vote" if len(votes) > 1 else "juge"
+    by = "vote" if len(votes) > 1 else "silence" if verdict.silent else "juge"
     reason = None if accepted else next((why for why in reasons if why is not None), None)
     return claim, Judgement(turn, claim.seat, claim.themes, claim.word, accepted, by, reason)
 
@@ -196,7 +196,7 @@ def judge_timers(claim: Claim | None, judge_time: int) -> list[RuleTimer[Action]
             judge,
             judge_time,
             f"jugement-{claim.number}-place-{judge + 1}",
-            Verdict(True),
+            Verdict(True, silent=True),
             label="Délai du juge",
         )
         for judge, vote in zip(claim.judges, claim.votes, strict=True)

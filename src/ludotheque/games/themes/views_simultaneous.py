@@ -7,7 +7,7 @@ owes, the word being judged. Never: the order of the draw pile, the cards under 
 
 from __future__ import annotations
 
-from ludotheque.core.json_types import JsonObject
+from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
 
 from .state_simultaneous import SimultaneousState
@@ -61,11 +61,12 @@ def build_view(state: SimultaneousState, seat: Seat | None) -> JsonObject:
         view["place"] = seat
         view["main"] = []
         if state.owes(seat):
-            view["a_rendre"] = [
-                {**card_json(state, card), "nom": f"lettre {state.catalog.letters[card].letter}"}
-                for card in state.won_letters[seat]
-            ] + [
-                {"id": face[0], "nom": f"thème {state.catalog.theme(face)}", "points": 1}
-                for face in state.won_themes[seat]
-            ]
+            choices: list[JsonValue] = []
+            for card in state.won_letters[seat]:
+                letter = state.catalog.letters[card].letter
+                choices.append({**card_json(state, card), "nom": f"lettre {letter}"})
+            for face in state.won_themes[seat]:
+                theme = state.catalog.theme(face)
+                choices.append({"id": face[0], "nom": f"thème {theme}", "points": 1})
+            view["a_rendre"] = choices
     return view

@@ -34,7 +34,7 @@ const CONSTRAINTS = {
 // « jeu »: classic and Expert (and Équipe); « recherche »: Simultanée.
 const PLAY_PHASES = new Set(["jeu", "recherche"]);
 
-const KNOWN_ACTIONS = new Set(["mot", "changer_main", "fin_du_tour", "temps_ecoule", "valider", "refuser", "rien"]);
+const KNOWN_ACTIONS = new Set(["mot", "changer_main", "fin_du_tour", "temps_ecoule", "valider", "refuser", "rien", "silence", "rendre"]);
 const TEAM_WORDS = 3; // « trouver 3 mots sur 3 thèmes différents »
 
 const DECIDED_BY = {
