@@ -96,6 +96,7 @@ async function init() {
   rendererMod = await rendererModule(table?.jeu || steps[0].vue?.jeu);
   renderer = rendererMod.createRenderer($("jeu"), { readOnly: true });
   $("replay-titre").textContent = `Revoir : ${table?.titre || table?.jeu || tableId}`;
+  $("lecteur-titre").textContent = `Revoir une partie de ${table?.titre || table?.jeu || tableId}`;
   $("chargement").hidden = true;
   $("lecteur").hidden = false;
   const slider = $("etape");

@@ -187,6 +187,7 @@ function renderAll() {
   show("chargement", false);
   const title = `${table.titre || table.jeu} · ${STATUS_LABELS[table.statut] || table.statut}`;
   $("table-titre").textContent = title;
+  $("partie-titre").textContent = `Partie de ${table.titre || table.jeu}`; // the page's heading, read by screen readers
   const mine = etat?.a_jouer && table.statut === "en_cours";
   document.title = `${mine ? "À vous ! — " : ""}${table.titre || table.jeu} — Ludothèque`;
   const waiting = table.statut === "attente";
