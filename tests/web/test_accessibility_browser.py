@@ -121,6 +121,12 @@ def test_the_lobby_in_a_team_mode_and_in_solo(
     page.select_option("#mode", "solo")
     assert page.input_value("#joueurs") == "1"
     check(page, "lobby-gutenberg-solo", folder)
+    # Created as it is: a solo table, the count never typed.
+    page.fill("#nom", "Alice")
+    page.click("#btn-creer")
+    page.wait_for_url(re.compile(r"/table/[^/?#]+$"))
+    table = live_server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")
+    assert (table["mode"], table["joueurs"]) == ("solo", 1)
     assert page.errors == []
 
 
