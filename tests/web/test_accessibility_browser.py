@@ -211,4 +211,9 @@ def test_the_waiting_room_shows_the_teams_and_the_robots_names(
     summary = page.inner_text("#attente-resume")
     assert "2 équipes de 3" in summary and "2x3" not in summary
     check(page, "waiting-room-teams", folder)
+    # The lobby's list of open tables names the robot and its level the same way.
+    table_id = page.url.rsplit("/", 1)[1]
+    page.goto(live_server.url + "/")
+    line = page.locator(f"#tables li[data-table='{table_id}']")
+    assert "Alice, Fanny (robot Fort), place libre, place libre" in line.inner_text()
     assert page.errors == []
