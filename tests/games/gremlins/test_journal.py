@@ -113,3 +113,20 @@ def test_questions_and_options_read_as_french():
     text = "\n".join(asked)
     assert "de votre projet n° " in text and "du projet de joueur " in text
     assert "du votre" not in text and "quelle or" not in text
+
+
+def test_a_permanents_trigger_is_named_in_the_sentence():
+    # M13 Tableau d'honneur: « quand vous terminez un projet, obtenir 1 prestige »
+    state = position(
+        2, hands={0: PLAIN[:6]}, projects={0: [proj("P33", "P34", "P36")]}, permanents={0: ["M13"]}
+    )
+    own = GAME.describe_action(state, 0, Complete(0), 0, "Alice", ["Alice", "Bob"])
+    assert own == (
+        "Vous terminez « Paratonnerre » et obtenez 2 prestige ; "
+        "« Tableau d'honneur » : vous obtenez 1 prestige."
+    )
+    other = GAME.describe_action(state, 0, Complete(0), 1, "Alice", ["Alice", "Bob"])
+    assert other == (
+        "Alice termine « Paratonnerre » et obtient 2 prestige ; "
+        "« Tableau d'honneur » : Alice obtient 1 prestige."
+    )

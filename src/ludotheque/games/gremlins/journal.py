@@ -22,6 +22,9 @@ instead of « joueur N », « vous » for oneself.
 'Alice annule son projet n° 1.'
 >>> for_reader("« Pickpocket » : joueur 2 défausse « Carillon ».", {0: "Alice"}, reader=1)
 '« Pickpocket » : vous défaussez « Carillon ».'
+>>> for_reader("joueur 1 pioche 1 carte ; « Tableau d'honneur » : joueur 1 obtient 1 prestige.",
+...            {}, reader=0)
+"Vous piochez 1 carte ; « Tableau d'honneur » : vous obtenez 1 prestige."
 """
 
 from __future__ import annotations
@@ -99,24 +102,24 @@ def merge(lines: Sequence[str], cause: str | None = None) -> list[str]:
 
 
 def _second_person(clause: str, reader: int, first: bool) -> str:
+    """One clause for ``reader``; a card named in front (« « X » : … ») is kept."""
+    cause = _CAUSE.match(clause)
+    prefix = cause.group(0) if cause else ""
     own = f"joueur {reader + 1} "
-    if not clause.startswith(own):
+    if not clause.startswith(own, len(prefix)):
         return clause
-    rest = clause[len(own) :]
+    rest = clause[len(prefix) + len(own) :]
     rest = _VERBS.sub(lambda m: _SECOND_PERSON[m.group(1)], rest, count=1)
     rest = _FOLLOWING_VERBS.sub(lambda m: m.group(1) + _SECOND_PERSON[m.group(2)], rest)
-    return ("Vous " if first else "vous ") + rest
+    return prefix + ("Vous " if first and not prefix else "vous ") + rest
 
 
 def for_reader(line: str, names: Mapping[int, str], reader: int | None) -> str:
     """``line`` with seats named, and in the second person where ``reader`` acts."""
     if reader is not None:
-        cause = _CAUSE.match(line)
-        prefix = cause.group(0) if cause else ""
-        clauses = line[len(prefix) :].split(CLAUSES)
-        line = prefix + CLAUSES.join(
-            _second_person(clause, reader, first=not prefix and index == 0)
-            for index, clause in enumerate(clauses)
+        line = CLAUSES.join(
+            _second_person(clause, reader, first=index == 0)
+            for index, clause in enumerate(line.split(CLAUSES))
         )
         # « X vole 1 prestige à joueur N » → « X vous vole 1 prestige » (the pronoun goes
         # before the verb), « à vous » for any other line.

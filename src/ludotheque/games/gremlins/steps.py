@@ -913,13 +913,16 @@ def run(table: Table) -> Prompt | None:
                 if len(options) > 1:
                     return Prompt(step.chooser(table), step.question(table), tuple(options))
                 table.steps.pop(0)
+                table.trigger = _trigger_of(step)
                 if options:
                     step.choose(table, options[0][0])
                 else:
                     step.exhausted(table)
             else:
                 table.steps.pop(0)
+                table.trigger = _trigger_of(step)
                 step.execute(table)
+            table.trigger = ""
             _flush(table, step.quiet)
         if table.phase == "jeu" and table.used >= table.allowance(table.active):
             table.steps.append(EndTurnStep())
@@ -927,11 +930,20 @@ def run(table: Table) -> Prompt | None:
         return None
 
 
+def _trigger_of(step: Step) -> str:
+    """The permanent card whose trigger ``step`` is part of (``""``: none): its journal lines
+    name it (« « Tableau d'honneur » : joueur 1 obtient 1 prestige »)."""
+    ctx = getattr(step, "ctx", None)
+    return ctx.card if isinstance(ctx, Ctx) and ctx.from_trigger else ""
+
+
 def choose(table: Table, key: str) -> Prompt | None:
     """Apply a choice to the waiting step, then :func:`run`."""
     step = table.steps.pop(0)
     assert isinstance(step, ChoiceStep)
+    table.trigger = _trigger_of(step)
     step.choose(table, key)
+    table.trigger = ""
     _flush(table, step.quiet)
     return run(table)
 

@@ -124,6 +124,7 @@ class Table:
     reason: str = ""
     logged: int = 0
     idle: int = 0  # turns in a row ended without any action
+    trigger: str = ""  # the permanent card whose trigger is being done (named in its lines)
     fired: list[Fired] = field(default_factory=list)
 
     # --- cards ---------------------------------------------------------------------------
@@ -138,6 +139,8 @@ class Table:
         self.fired.append(event)
 
     def log(self, line: str) -> None:
+        if self.trigger:
+            line = f"« {self.card(self.trigger).name} » : {line}"
         self.journal.append(line)
         self.logged += 1
         del self.journal[:-JOURNAL]
@@ -175,10 +178,8 @@ class Table:
         card = self.deck.pop(0)
         if not self.deck:
             self.exhaustions += 1
-            self.log(
-                f"La pioche est épuisée ({self.exhaustions}{'re' if self.exhaustions == 1 else 'e'} "
-                "fois) : la défausse est mélangée."
-            )
+            nth = "1re" if self.exhaustions == 1 else f"{self.exhaustions}e"
+            self.log(f"La pioche est épuisée ({nth} fois) : la défausse est mélangée.")
             self.fired.append(Fired("pioche-epuisee", self.active))
             self.reshuffle()
         return card

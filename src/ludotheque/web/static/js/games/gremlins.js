@@ -459,7 +459,7 @@ class GremlinsTable {
     if (!choice) return null;
     const mine = this.myChoice();
     const inPlay = (vue.en_jeu || []).map((id) => this.card(id).nom);
-    return h("section", { id: "choix", class: ["g-zone", mine ? "g-zone--action" : null], "aria-labelledby": "titre-choix", dataset: { place: choice.place } },
+    return h("section", { id: "choix", class: ["g-zone", mine ? "g-zone--action" : null], "aria-labelledby": "titre-choix", dataset: { place: choice.place }, style: "scroll-margin-top: 0.75rem" },
       h("h3", { id: "titre-choix", class: "g-zone__titre" }, mine ? "Votre choix" : `Choix de ${this.name(choice.place)}`),
       inPlay.length ? h("p", { class: "aide" }, `En cours : ${inPlay.map((n) => `« ${n} »`).join(", ")}.`) : null,
       h("p", { id: "question-choix" }, this.named(choice.question)),
