@@ -28,7 +28,8 @@ def test_a_table_whose_moves_no_longer_replay_is_set_aside(
     response = client.get("/api/tables/abime")
     assert response.status_code == 409
     assert response.json()["erreur"]["code"] == "table_abimee"
-    assert "NOPE" in response.json()["erreur"]["message"]
+    message = response.json()["erreur"]["message"]
+    assert "coup n° 1" in message and "pas dans votre paquet" in message
     created = client.post(
         "/api/tables",
         json={

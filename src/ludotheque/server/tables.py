@@ -273,9 +273,13 @@ class TableSession:
         if self.row.status == WAITING:
             return
         match = Match.start(self.game, self.row.players, self.row.seed, self.row.options)
-        for seat, action in moves:
+        for number, (seat, action) in enumerate(moves, start=1):
             before = match.state
-            match.submit(seat, action)
+            try:
+                match.submit(seat, action)
+            except LudoError as error:
+                error.message = f"le coup n° {number} est refusé ({error.message})"
+                raise
             if len(moves) - len(match.record.moves) < JOURNAL_SIZE:
                 decoded = self.game.decode_action(action)
                 self._log_action(len(match.record.moves), seat, decoded, before)
