@@ -290,7 +290,7 @@ def judged_match() -> tuple[Match, StrayBot]:
     [
         ("oui", {"type": "valider"}, "Vous validez"),
         ("non", {"type": "refuser"}, "Vous refusez"),
-        (None, {"type": "valider"}, "Silence du juge : le mot est validé."),
+        (None, {"type": "silence"}, "Silence du juge : le mot est accepté."),
     ],
 )
 def test_the_person_judges_a_bot_word(
@@ -326,7 +326,7 @@ def test_the_person_judges_a_bot_word(
     assert "Un mot attend votre jugement : répondez oui ou non." in text
     assert said in text
     assert "à vous de juger (silence = oui)" in text
-    accepted = expected == {"type": "valider"}
+    accepted = expected != {"type": "refuser"}
     assert terminal.state.judgements[-1].accepted is accepted
 
 
@@ -586,7 +586,9 @@ def test_rien_leaves_the_round_to_the_bots() -> None:
     assert "Vous ne trouvez rien" in out.export_text()
 
 
-def test_a_refused_word_records_a_debt_then_costs_a_won_card() -> None:
+def test_a_refused_word_the_person_chooses_the_card_to_give_back() -> None:
+    # D26: « le joueur doit défausser une carte qu'il avait gagné précédemment »: the person
+    # is asked, and types « rendre » and the card (here a theme card, never the cheapest).
     for seed in range(400):
         match = new_match(2, seed, extra={"mode": "simultanee", "jugement": "juge"})
         if gibberish(sim_state(match)) is not None and sim_state(match).word_choices():
@@ -597,16 +599,25 @@ def test_a_refused_word_records_a_debt_then_costs_a_won_card() -> None:
     clock = FakeClock()
     holder: dict[str, ThemesTerminal] = {}
     script: list[str] = []
-    owned: list[int] = []
+    prompts: list[str] = []
+    given: list[str] = []
 
     def timed_ask(prompt: str, left: float) -> str | None:
         clock.now += 0.5  # always faster than the bots
+        prompts.append(prompt)
         state = holder["t"].state
         assert isinstance(state, SimultaneousState)
+        if state.owes(0):
+            assert prompt.startswith("Carte à rendre")
+            if not given:
+                given.append("?")
+                return "rendre ZZZ"  # not a won card: refused, nothing changes
+            theme = state.catalog.theme(state.won_themes[0][-1])
+            given.append(theme)
+            return f"rendre {theme.lower()}"
         wrong = gibberish(state)
-        if script and script[-1] == "debt" and state.won_themes[0] and wrong is not None:
+        if script == ["debt"] and state.won_themes[0] and wrong is not None:
             script.append("cost")
-            owned.append(len(state.won_letters[0]) + len(state.won_themes[0]))
             return f"{wrong.column + 1} {wrong.word}"
         if not script and wrong is not None:
             script.append("debt")
@@ -622,21 +633,32 @@ def test_a_refused_word_records_a_debt_then_costs_a_won_card() -> None:
     assert sim_state(match).phase == "jugement"
     terminal.step()  # refused: nothing won yet, a debt
     state = sim_state(match)
-    assert state.debts[0] == 1 and state.out[0]
-    assert "devra défausser une carte à son prochain gain" in out.export_text()
+    assert state.debts[0] == 1 and state.out[0] and not state.owes(0)
+    text = out.export_text()
+    assert "une carte à rendre pour vous, au prochain gain" in text
+    assert "place 1" not in text.replace("(place 2)", "")  # seats by their names
     while script != ["debt", "cost"] or sim_state(match).phase == "jugement":
         if sim_state(match).is_over:
             pytest.skip("no second gibberish in this game")
         terminal.step()
-    # the debt was paid at the person's first gain; the second refusal costs a won card
     state = sim_state(match)
-    assert state.debts[0] == 0
-    assert "paie sa dette" in out.export_text()
-    assert state.judgements[-1].accepted is False
-    assert len(state.won_letters[0]) + len(state.won_themes[0]) == owned[0] - 1
-    assert any(
-        "est refusé (pas un mot du dictionnaire) : place 1 défausse l" in e for e in state.events
-    )
+    assert state.judgements[-1].accepted is False and state.owes(0) and state.out[0]
+    themes = [state.catalog.theme(f) for f in state.won_themes[0]]
+    owned = len(state.won_letters[0]) + len(themes)
+    terminal.step()  # the person chooses
+    after = sim_state(match)
+    text = out.export_text()
+    word = state.judgements[-1].word
+    assert f"Votre mot « {word} » est refusé : choisissez la carte à rendre" in text
+    assert "Vous n'avez pas gagné « ZZZ »" in text
+    assert f"Vous rendez le thème {given[-1]}." in text
+    assert f"Carte rendue par vous : le thème {given[-1]}." in text
+    assert match.record.moves[-1].action == {"type": "rendre", "carte": state.won_themes[0][-1][0]}
+    assert len(after.won_letters[0]) + len(after.won_themes[0]) == owned - 1
+    assert after.debts[0] == 0 and not after.owes(0)
+    # the first gain after the debt asked too (the debt is a choice, not the cheapest card)
+    assert any(p.startswith("Carte à rendre") for p in prompts)
+    assert "Vous gagnez après un mot refusé" in text
 
 
 # --- Équipe ------------------------------------------------------------------------------------
@@ -874,3 +896,22 @@ def test_team_player_counts_are_checked() -> None:
     )
     assert status == 2
     assert "La variante par équipe se joue de 4 à 12 joueurs, pas à 3." in out.export_text()
+
+
+def test_rendre_is_read_only_when_a_card_is_owed_and_events_name_the_players() -> None:
+    from ludotheque.games.themes.notation import name_seats, typed_help
+
+    classic = state_of(match_where(0))
+    with pytest.raises(LudoError, match="ne sert qu'en variante Simultanée"):
+        parse_typed(GAME, classic, 0, "rendre B")
+    sim = sim_state(sim_match())
+    with pytest.raises(LudoError, match="aucune carte à rendre"):
+        parse_typed(GAME, sim, 0, "rendre B")
+    assert "rendre B" in typed_help("simultanee")
+    line = "« x » est refusé : une carte gagnée à rendre pour place 2."
+    assert (
+        name_seats(line, ["Léa", "Noé"]) == "« x » est refusé : une carte gagnée à rendre pour Noé."
+    )
+    assert name_seats("Nouvelle main pour place 1 : 3 lettres.", ["Vous"]) == (
+        "Nouvelle main pour vous : 3 lettres."
+    )

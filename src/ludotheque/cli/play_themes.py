@@ -66,6 +66,7 @@ from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import (
     Action,
     EndTurn,
+    GiveBack,
     GiveUp,
     Redraw,
     Timeout,
@@ -78,11 +79,13 @@ from ludotheque.games.themes.notation import (
     CLASSIC_NOTATION,
     NOTATIONS,
     TYPED_HELP,
+    give_back_choices,
     mode_of,
+    name_seats,
     parse_typed,
     typed_help,
 )
-from ludotheque.games.themes.state import ThemesState
+from ludotheque.games.themes.state import ThemesState, pending_judges
 from ludotheque.games.themes.state_simultaneous import SimultaneousState
 from ludotheque.games.themes.state_teams import PACKET_SIZES, TeamsState
 
@@ -117,8 +120,9 @@ _HELP_WORDS = {"aide", "?", "help"}
 RULES_REMINDER = {
     "simultanee": "Sans sablier : deux cartes sont retournées et tout le monde cherche en même "
     "temps. Le compte à rebours ⏳ est le temps de réflexion du robot le plus rapide : "
-    "répondez avant lui pour gagner la manche. Un mot refusé coûte une carte gagnée (ou une "
-    "dette, payée au prochain gain).",
+    "répondez avant lui pour gagner la manche. Un mot refusé coûte une carte gagnée, que vous "
+    "choisissez (« rendre B », « rendre VILLE ») ; sans carte gagnée, une dette, rendue au "
+    "prochain gain.",
     "equipe": "Votre équipe a un sablier pour 3 mots sur 3 thèmes différents, un mot par paquet. "
     "Vos coéquipiers robots cherchent en même temps que vous (un mot toutes les 10 à 25 s selon "
     "leur niveau) : ils disent leurs mots à chacune de vos réponses et à la fin du sablier. "
@@ -208,7 +212,13 @@ def _describe_mine(state: AnyThemesState, action: Action) -> str:
         return "Vous ne trouvez rien : vous abandonnez la manche."
     if isinstance(action, Verdict):
         word = state.claim.word if state.claim is not None else ""
+        if action.silent:
+            return f"Vous n'avez rien dit : « {word} » est accepté (qui ne dit mot consent)."
         return f"Vous {'validez' if action.accept else 'refusez'} « {word} »."
+    if isinstance(action, GiveBack) and isinstance(state, SimultaneousState):
+        label = dict(give_back_choices(state, HUMAN)).get(action.card, action.card)
+        kind = "la lettre" if action.card in state.won_letters[HUMAN] else "le thème"
+        return f"Vous rendez {kind} {label}."
     return "Vous : temps écoulé."
 
 
@@ -334,7 +344,8 @@ class ThemesTerminal:
         )
         self.console.print(Text(line, style="cyan" if seat == HUMAN else ""), soft_wrap=True)
         for event in self.state.events[events:]:
-            self.console.print(Text("  " + event, style="dim"), soft_wrap=True)
+            line = name_seats(event, self.names)
+            self.console.print(Text("  " + line, style="dim"), soft_wrap=True)
 
     def _say(self, line: str, style: str = "") -> None:
         self.console.print(Text(line, style=style), soft_wrap=True)
@@ -414,12 +425,23 @@ class ThemesTerminal:
     # --- Simultanée: a race ----------------------------------------------------------------
 
     def _simultaneous_step(self, state: SimultaneousState) -> None:
+        owing = [seat for seat in self.bots if state.owes(seat)]
+        if owing:  # a robot whose word was refused gives its card back at once (D26)
+            timer = self._timer_of(owing[0], "rendre-")
+            fallback = timer.action if timer is not None else GiveUp()
+            self._bot_submit(owing[0], self._bot_choice(owing[0]), fallback)
+            return
         if state.phase == "jugement":
             judges = sorted(state.to_move() - {HUMAN})
             if judges:
                 self._bot_submit(judges[0], self._bot_choice(judges[0]), self._judge_fallback())
+            elif state.owes(HUMAN) and HUMAN not in pending_judges(state.claim):
+                self._give_back(state)
             else:
                 self._human_move()
+            return
+        if state.owes(HUMAN):
+            self._give_back(state)
             return
         race = self._race(state)
         pending = [find for find in race if not state.out[find.seat]]
@@ -468,6 +490,37 @@ class ThemesTerminal:
             return
         if raw is not None:
             self._typed(raw)
+
+    def _give_back(self, state: SimultaneousState) -> None:
+        """D26: the person's word was refused; they choose the won card to give back, within
+        the timer « Carte à rendre » (then the card worth least goes)."""
+        if self.shown != len(self.match.record.moves):
+            self.show_table()
+        refused = [j.word for j in state.judgements if j.seat == HUMAN and not j.accepted]
+        word = refused[-1] if refused else ""
+        cards = ", ".join(label for _card, label in give_back_choices(state, HUMAN))
+        said = (
+            f"Votre mot « {word} » est refusé"
+            if state.out[HUMAN]
+            else f"Vous gagnez après un mot refusé (« {word} »)"
+        )
+        self._say(
+            f"{said} : choisissez la carte à rendre ({cards}) : tapez « rendre » et la carte, "
+            "par exemple « rendre " + give_back_choices(state, HUMAN)[0][1] + " ».",
+            "bold yellow",
+        )
+        while True:
+            timer = self._timer_of(HUMAN, "rendre-")
+            try:
+                raw = self._answer(timer)
+            except (EOFError, KeyboardInterrupt):
+                raise Quit from None
+            if raw is None and timer is not None:
+                self._say("Temps écoulé : la carte qui vaut le moins est rendue.", "bold yellow")
+                self._submit(HUMAN, timer.action)
+                return
+            if raw is not None and self._typed(raw):
+                return
 
     def _racing(self, round_: int) -> bool:
         state = self.state
@@ -657,6 +710,9 @@ class ThemesTerminal:
     def _prompt(self) -> str:
         state = self.state
         claim = state.claim
+        owing = isinstance(state, SimultaneousState) and state.owes(HUMAN)
+        if owing and HUMAN not in pending_judges(claim):
+            return "Carte à rendre (rendre B, rendre VILLE ; aide) > "
         if state.phase == "jugement" and claim is not None:
             return f"Valider « {claim.word} » pour {' + '.join(claim.themes)} ? (oui/non) > "
         if isinstance(state, SimultaneousState):
@@ -742,7 +798,7 @@ class ThemesTerminal:
                 raise Quit from None
             if raw is None and hourglass is not None:
                 if judging:
-                    self._say("Silence du juge : le mot est validé.", "bold yellow")
+                    self._say("Silence du juge : le mot est accepté.", "bold yellow")
                 else:
                     self._say("Sablier écoulé !", "bold red")
                 self._submit(HUMAN, hourglass.action)

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.games.themes.notation import name_seats
 
 __all__ = [
     "LEGEND",
@@ -210,7 +211,7 @@ def _tail(view: JsonObject, names: Sequence[str]) -> list[RenderableType]:
     decisions = _decisions(view, names)
     if decisions is not None:
         parts.append(decisions)
-    events = _strs(view.get("evenements"))[-SHOWN_EVENTS:]
+    events = [name_seats(e, names) for e in _strs(view.get("evenements"))[-SHOWN_EVENTS:]]
     if events:
         parts.append(Text.assemble(("Derniers événements : ", "bold"), " · ".join(events)))
     return parts

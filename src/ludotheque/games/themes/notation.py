@@ -4,7 +4,11 @@
 :meth:`~.game.Themes.complete_action`), ``2 new york : E R O`` names the letters taken (``N¹``,
 ``E²``, ``S$`` for constraint cards, or a card id), ``2+ nemo`` (Expert) also claims the fifth
 pile's theme, ``p2 3 new york`` (Équipe) uses the packet of 2 cards; one-word commands:
-``main``, ``fin``, ``rien``, ``oui`` / ``non``. Pure: the front ends draw and ask.
+``main``, ``fin``, ``rien``, ``oui`` / ``non``; ``rendre B`` or ``rendre VILLE`` (Simultanée,
+after a refused word: the won card given back). Pure: the front ends draw and ask.
+
+Event lines name seats « place 2 » (the rules know no names): :func:`name_seats` puts the
+players' names in their place.
 
 >>> from ludotheque.games.themes import Themes
 >>> game = Themes()
@@ -28,7 +32,7 @@ from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Seat
 from ludotheque.lexicon.normalize import normalize
 
-from .actions import Action, EndTurn, GiveUp, Redraw, Verdict, Word
+from .actions import Action, EndTurn, GiveBack, GiveUp, Redraw, Verdict, Word
 from .game import AnyThemesState, Themes
 from .state import ThemesState
 from .state_simultaneous import SimultaneousState
@@ -38,7 +42,9 @@ __all__ = [
     "CLASSIC_NOTATION",
     "NOTATIONS",
     "TYPED_HELP",
+    "give_back_choices",
     "mode_of",
+    "name_seats",
     "parse_typed",
     "typed_help",
 ]
@@ -76,6 +82,11 @@ SIMULTANEOUS_NOTATION = (
     ("2 new york : E R O", "en nommant les lettres prises (N¹, E², S$ ou L091)"),
     ("rien", "vous ne trouvez rien : vous abandonnez la manche"),
     _JUDGE_LINE,
+    (
+        "rendre B",
+        "après un mot refusé : la carte gagnée que vous rendez, une lettre (B, N¹) ou un thème "
+        "(rendre VILLE)",
+    ),
 )
 TEAM_NOTATION = (
     (
@@ -121,7 +132,7 @@ def mode_of(state: AnyThemesState) -> str:
 EXAMPLES = {
     "classique": "« 2 new york », « 2 new york : E R O », « main », « fin »",
     "expert": "« 2 new york », « 2+ nemo », « main », « fin »",
-    "simultanee": "« 2 new york », « 2 new york : E R O », « rien »",
+    "simultanee": "« 2 new york », « 2 new york : E R O », « rien », « rendre B »",
     "equipe": "« p2 3 new york », « 3 new york », « fin »",
 }
 
@@ -219,6 +230,76 @@ def explicit_cards(
     return best[1]
 
 
+_SEAT_REF = re.compile(r"\b([Pp])lace (\d+)\b")
+_QUOTED = re.compile(r"«[^»]*»")
+
+
+def name_seats(line: str, names: Sequence[str]) -> str:
+    """``line`` (an event of the rules) with each « place N » replaced by that seat's name;
+    words between « » are left as they are; a name that is « Vous » is written « vous » inside
+    a sentence.
+
+    >>> name_seats("Carte rendue par place 2 : la lettre B.", ["Léa", "Noé"])
+    'Carte rendue par Noé : la lettre B.'
+    >>> name_seats("Mot de place 1 : « place 2 » pour VILLE.", ["Vous", "Noé"])
+    'Mot de vous : « place 2 » pour VILLE.'
+    """
+
+    def named(found: re.Match[str]) -> str:
+        seat = int(found.group(2)) - 1
+        if not 0 <= seat < len(names):
+            return found.group(0)
+        name = names[seat]
+        return "vous" if name == "Vous" and found.start() > 0 else name
+
+    parts: list[str] = []
+    last = 0
+    for quoted in _QUOTED.finditer(line):
+        parts.append(_SEAT_REF.sub(named, line[last : quoted.start()]))
+        parts.append(quoted.group(0))
+        last = quoted.end()
+    parts.append(_SEAT_REF.sub(named, line[last:]))
+    return "".join(parts)
+
+
+def give_back_choices(state: SimultaneousState, seat: Seat) -> list[tuple[str, str]]:
+    """The cards ``seat`` may give back after a refused word: (id, how a player names it:
+    « B », « N¹ », « VILLE »), letters first, then theme cards."""
+    letters = state.catalog.letters
+    choices = [
+        (card, letters[card].letter + MARKS.get(letters[card].constraint or "", ""))
+        for card in state.won_letters[seat]
+    ]
+    choices += [(face[0], state.catalog.theme(face)) for face in state.won_themes[seat]]
+    return choices
+
+
+MARKS = {"premiere": "¹", "seconde": "²", "derniere": "$"}
+
+
+def give_back_of(state: AnyThemesState, seat: Seat, text: str) -> GiveBack:
+    """« rendre B », « rendre N¹ », « rendre VILLE », « rendre L091 »: the won card named."""
+    if not isinstance(state, SimultaneousState):
+        raise IllegalAction("« rendre » ne sert qu'en variante Simultanée, après un mot refusé.")
+    if not state.owes(seat):
+        raise IllegalAction("Vous n'avez aucune carte à rendre.")
+    choices = give_back_choices(state, seat)
+    offered = ", ".join(label for _card, label in choices)
+    wanted = text.strip()
+    if not wanted:
+        raise MalformedInput(f"Rendre quelle carte ? Tapez « rendre » et l'une de : {offered}.")
+    key = normalize(wanted)
+    found = [card for card, label in choices if card.upper() == wanted.upper()]
+    found = found or [
+        card for card, label in choices if label == wanted.upper() or normalize(label) == key
+    ]
+    if not found and len(wanted) == 1:  # « rendre b »: a plain letter, or the constraint one
+        found = [card for card, label in choices if normalize(label[0]) == key and len(label) > 1]
+    if not found:
+        raise IllegalAction(f"Vous n'avez pas gagné « {wanted} » : rendez l'une de {offered}.")
+    return GiveBack(found[-1])
+
+
 def command_of(state: AnyThemesState, command: str) -> Action | None:
     """The action of a one-word command in ``state``'s mode, or None when it is not one."""
     if command in YES:
@@ -252,6 +333,9 @@ def parse_typed(game: Themes, state: AnyThemesState, seat: Seat, text: str) -> A
     answer = " ".join(text.split())
     if not answer:
         raise MalformedInput(f"Coup vide : tapez par exemple {EXAMPLES[mode]} ou « aide ».")
+    verb, _space, rest = answer.partition(" ")
+    if verb.lower() == "rendre":
+        return give_back_of(state, seat, rest)
     command = command_of(state, answer.lower())
     if command is not None:
         return command

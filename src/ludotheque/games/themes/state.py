@@ -112,6 +112,13 @@ class Claim:
     reasons: tuple[str | None, ...] = ()  # why each judge refused, when it said
 
 
+def seat_ref(seat: Seat) -> str:
+    """How an event line names a seat: « place 2 ». The rules know no names; every front end
+    replaces these words with the player's name (``notation.name_seats``). Event lines are
+    written so that any name fits them (no verb agreeing with the seat)."""
+    return f"place {seat + 1}"
+
+
 @dataclass(frozen=True, slots=True)
 class Judgement:
     """A logged decision on a word (D12): so that the vocabularies can grow."""
@@ -720,7 +727,10 @@ class ThemesState(State[Action]):
         new = tuple(draw[: len(old)])
         draw = draw[len(old) :]
         hands = tuple(new if s == seat else h for s, h in enumerate(self.hands))
-        line = f"Place {seat + 1} défausse ses {len(old)} lettres et en pioche {len(new)}."
+        line = (
+            f"Nouvelle main pour {seat_ref(seat)} : {len(old)} lettres défaussées, "
+            f"{len(new)} piochées."
+        )
         return replace(
             self,
             hands=hands,
@@ -733,7 +743,7 @@ class ThemesState(State[Action]):
     def _end_turn(self, *, timeout: bool) -> ThemesState:
         dry = 0 if self.words_in_turn else self.dry + 1
         why = "Temps écoulé" if timeout else "Fin du tour"
-        line = f"{why} pour la place {self.active + 1}."
+        line = f"{why} pour {seat_ref(self.active)}."
         if self.config.dry_end and dry >= DRY_ROUNDS * self.players:
             end = f"{DRY_ROUNDS} tours de table sans un mot : la partie est finie."
             return replace(self, phase="fin", dry=dry, events=(*self.events, line, end))

@@ -37,6 +37,7 @@ from .state import (
     random_word,
     resample_letters,
     resample_themes,
+    seat_ref,
     verdict_checked,
     vocabulary_judgement,
 )
@@ -115,7 +116,7 @@ class SimultaneousState(State[Action]):
             return self._finish(line)
         turned, draw = self.draw[:TURNED], self.draw[TURNED:]
         letters = " et ".join(self.catalog.letters[c].letter for c in turned)
-        line = f"Manche {self.round + 1} : place {turner + 1} retourne {letters}."
+        line = f"Manche {self.round + 1} : cartes {letters} retournées par {seat_ref(turner)}."
         return replace(
             self,
             phase="recherche",
@@ -372,7 +373,7 @@ class SimultaneousState(State[Action]):
             return state._award(seat, action, logged.word)
         judges = judges_for(self.config.judging, seat, self.players)
         claim = open_claim(seat, action, themes, judges, self.judged + 1)
-        line = f"Place {seat + 1} tape sur les cartes : « {action.word} » pour {themes[0]}."
+        line = f"Mot de {seat_ref(seat)} : « {action.word} » pour {themes[0]}."
         return replace(
             self,
             phase="jugement",
@@ -398,12 +399,9 @@ class SimultaneousState(State[Action]):
         une) »; he is out of this round."""
         state = replace(self, debts=add_at(self.debts, seat, 1))
         line = logged.refusal_line(
-            f"place {seat + 1} "
-            + (
-                "choisit une carte gagnée à rendre."
-                if state.owes(seat)
-                else "devra rendre une carte à son prochain gain."
-            )
+            f"une carte gagnée à rendre pour {seat_ref(seat)}."
+            if state.owes(seat)
+            else f"une carte à rendre pour {seat_ref(seat)}, au prochain gain."
         )
         out = tuple(True if s == seat else o for s, o in enumerate(self.out))
         state = replace(state, out=out, events=(*state.events, line))
@@ -431,12 +429,12 @@ class SimultaneousState(State[Action]):
                 given_back=(*self.given_back, face),
             )
             what = f"le thème {self.catalog.theme(face)}"
-        line = f"Place {seat + 1} rend {what}."
+        line = f"Carte rendue par {seat_ref(seat)} : {what}."
         return replace(state, debts=add_at(state.debts, seat, -1), events=(*state.events, line))
 
     def _give_up(self, seat: Seat) -> SimultaneousState:
         out = tuple(True if s == seat else o for s, o in enumerate(self.out))
-        line = f"Place {seat + 1} ne trouve rien."
+        line = f"Rien trouvé par {seat_ref(seat)} : hors de la manche."
         state = replace(self, out=out, events=(*self.events, line))
         if all(out):
             return state._no_winner()
@@ -468,8 +466,8 @@ class SimultaneousState(State[Action]):
         won_letters = set_at(self.won_letters, seat, (*self.won_letters[seat], *action.cards))
         won_themes = set_at(self.won_themes, seat, (*self.won_themes[seat], theme))
         line = (
-            f"« {shown} » pour {self.catalog.theme(theme)} : place {seat + 1} prend "
-            f"{len(action.cards)} lettres et le thème."
+            f"« {shown} » pour {self.catalog.theme(theme)} : {len(action.cards)} lettres et le "
+            f"thème pour {seat_ref(seat)}."
         )
         state = replace(
             self,
@@ -484,7 +482,7 @@ class SimultaneousState(State[Action]):
             last_round=(self.round, seat, shown),
         )
         if state.debts[seat]:
-            debt_line = f"Place {seat + 1} a une dette : elle choisit une carte gagnée à rendre."
+            debt_line = f"Dette de {seat_ref(seat)} : une carte gagnée à rendre."
             state = replace(state, events=(*state.events, debt_line))
         columns, draw, box, lines = tidy_columns(state.piles, state.columns, state.draw, state.box)
         state = replace(

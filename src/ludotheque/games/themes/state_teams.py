@@ -37,6 +37,7 @@ from .state import (
     random_word,
     resample_letters,
     resample_themes,
+    seat_ref,
     verdict_checked,
     vocabulary_judgement,
 )
@@ -210,8 +211,8 @@ class TeamsState(State[Action]):
             timed_out=False,
             claim=None,
         )
-        members = ", ".join(str(s + 1) for s in self.config.members(team))
-        line = f"Manche {state.round} : l'équipe {team + 1} (places {members}) reçoit ses paquets."
+        members = ", ".join(seat_ref(s) for s in self.config.members(team))
+        line = f"Manche {state.round} : l'équipe {team + 1} ({members}) reçoit ses paquets."
         return replace(state, events=(*state.events, line))
 
     def _finish(self, line: str) -> TeamsState:
