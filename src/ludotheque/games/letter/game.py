@@ -175,9 +175,9 @@ class Letter(Game[LetterState, Action]):
                 "bool",
                 True,
                 description=(
-                    "Comme le conseille le livret, PARIS, LOIRE ou FRANCE sont des mots admis ; "
-                    "les prénoms et les noms de famille restent refusés. Décochez pour jouer "
-                    "avec les seuls noms communs."
+                    "Comme le conseille le livret, les noms de villes, de pays et de rivières "
+                    "(Paris, Loire, France) sont des mots admis, mais jamais les prénoms ni les "
+                    "noms de famille. Décochez pour n'admettre aucun nom propre."
                 ),
             ),
             OptionSpec(
