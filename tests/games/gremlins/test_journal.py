@@ -130,3 +130,17 @@ def test_a_permanents_trigger_is_named_in_the_sentence():
         "Alice termine « Paratonnerre » et obtient 2 prestige ; "
         "« Tableau d'honneur » : Alice obtient 1 prestige."
     )
+
+
+def test_a_choice_that_writes_nothing_tells_the_chooser_what_was_chosen():
+    # A05 Croc-en-jambe at 3 players: « quel joueur ? », then that player picks its 2 cards
+    state = position(3, hands={0: ["A05", *PLAIN[:5]]}, projects={0: [proj("A01", "P20")]})
+    state = play(state, PlayAction("A05", ((0, "malice"),)))
+    assert state.prompt is not None and state.prompt.seat == 0
+    names = ["Alice", "Bob", "Irène"]
+    assert GAME.describe_action(state, 0, Choose("joueur:2"), 0, "Alice", names) == (
+        "Votre choix : Irène."
+    )
+    assert GAME.describe_action(state, 0, Choose("joueur:2"), 1, "Alice", names) == (
+        "Alice a joué."
+    )

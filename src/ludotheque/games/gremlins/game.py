@@ -252,9 +252,17 @@ class Gremlins(Game[GremlinsState, Action]):
         after = state._next(seat, action)
         added = after.logged - state.logged
         lines = after.journal[len(after.journal) - added :] if added else ()
-        if not lines:
-            return "Vous avez joué." if observer == seat else f"{name} a joué."
         known = {**dict(enumerate(names)), seat: name}
+        if not lines:
+            label = (
+                dict(state.prompt.options).get(action.key)
+                if isinstance(action, Choose) and state.prompt is not None
+                else None
+            )
+            if label and observer == seat:
+                # A choice that writes nothing itself (the target of a card): what was chosen.
+                return f"Votre choix : {for_reader(label, known, observer)}."
+            return "Vous avez joué." if observer == seat else f"{name} a joué."
         return " ".join(for_reader(line, known, observer) for line in lines)
 
     def illegal_examples(self, state: GremlinsState, seat: Seat) -> Iterable[Action]:

@@ -20,6 +20,12 @@ instead of « joueur N », « vous » for oneself.
 'Alice vous vole une ressource or.'
 >>> for_reader("joueur 1 annule son projet n° 1.", {0: "Alice"}, reader=None)
 'Alice annule son projet n° 1.'
+>>> for_reader("Une ressource or de joueur 1 passe du projet n° 1 au n° 2.", {0: "Irène"}, None)
+"Une ressource or d'Irène passe du projet n° 1 au n° 2."
+>>> for_reader("Une ressource or de joueur 1 passe du projet n° 1 au n° 2.", {0: "Irène"}, 0)
+'Une ressource or passe de votre projet n° 1 à votre projet n° 2.'
+>>> for_reader("joueur 2 vole un projet de joueur 1.", {1: "Bob"}, reader=0)
+'Bob vous vole un projet.'
 >>> for_reader("« Pickpocket » : joueur 2 défausse « Carillon ».", {0: "Alice"}, reader=1)
 '« Pickpocket » : vous défaussez « Carillon ».'
 >>> for_reader("joueur 1 pioche 1 carte ; « Tableau d'honneur » : joueur 1 obtient 1 prestige.",
@@ -54,7 +60,8 @@ _SECOND_PERSON: Final = {
 _VERB: Final = "|".join(sorted(map(re.escape, _SECOND_PERSON), key=len, reverse=True))
 _VERBS = re.compile(rf"^({_VERB})\b")
 _FOLLOWING_VERBS = re.compile(rf"(, | et )({_VERB})\b")
-_SEAT = re.compile(r"\bjoueur (\d+)\b")
+_SEAT = re.compile(r"\b(de )?joueur (\d+)\b")
+_VOWELS: Final = frozenset("AEIOUYÂÉÈÊÎÏÔaeiouyâéèêîïô")
 _SUBJECT = re.compile(r"^joueur \d+(?= )")
 _CAUSE = re.compile(r"^« [^»]* » : ")
 _END: Final = "Fin de la partie"
@@ -127,9 +134,24 @@ def for_reader(line: str, names: Mapping[int, str], reader: int | None) -> str:
             rf"\b(vole|voler) ((?:(?! à |;).)*?) à joueur {reader + 1}\b", r"vous \1 \2", line
         )
         line = re.sub(rf"\bà joueur {reader + 1}\b", "à vous", line)
+        # One's own projects and resources: « votre projet », « vous vole un projet ».
+        line = re.sub(
+            rf"\bressource (\w+) de joueur {reader + 1} passe du projet n° (\d+) au n° (\d+)",
+            r"ressource \1 passe de votre projet n° \2 à votre projet n° \3",
+            line,
+        )
+        line = re.sub(
+            rf"\b([Pp])rojet n° (\d+) de joueur {reader + 1}\b",
+            lambda m: ("V" if m.group(1) == "P" else "v") + f"otre projet n° {m.group(2)}",
+            line,
+        )
+        line = re.sub(rf"\bvole un projet de joueur {reader + 1}\b", "vous vole un projet", line)
 
     def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1)) - 1
-        return names.get(seat, f"joueur {seat + 1}")
+        seat = int(match.group(2)) - 1
+        named = names.get(seat, f"joueur {seat + 1}")
+        if match.group(1) and named[:1] in _VOWELS:
+            return "d'" + named  # « d'Irène », not « de Irène »
+        return (match.group(1) or "") + named
 
     return _SEAT.sub(name, line)

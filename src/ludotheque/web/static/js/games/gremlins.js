@@ -781,7 +781,11 @@ class GremlinsTable {
 
   // The game's journal names seats « joueur N »: the page puts the players' names instead.
   named(line) {
-    return line.replace(/\bjoueur (\d+)\b/g, (_, n) => this.nameWithYou(Number(n) - 1));
+    return line.replace(/\b(de )?joueur (\d+)\b/g, (_, de, n) => {
+      const name = this.nameWithYou(Number(n) - 1);
+      if (!de) return name;
+      return /^[AEIOUYÂÉÈÊÎÏÔ]/i.test(name) ? `d'${name}` : `de ${name}`; // « d'Irène »
+    });
   }
 
   journalZone() {
