@@ -411,7 +411,7 @@ def test_themes_judge_refuses_a_word_in_the_page(
         assert "Qui ne dit mot consent : sans réponse, le mot est accepté." in zone
         assert page.locator("#t-jugement [data-id]").count() == len(word.cards)
         page.wait_for_function(
-            "() => /Sans réponse dans \\d+ s/"
+            "() => /Délai du juge : sans réponse dans \\d+ s/"
             ".test(document.querySelector('#t-delai')?.textContent || '')"
         )
         page.screenshot(path=str(screenshots / "themes-jugement.png"), full_page=True)

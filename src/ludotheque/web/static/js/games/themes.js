@@ -137,6 +137,8 @@ class ThemesTable {
     this.lastDecision = undefined;
     this.word = "";
     this.column = null;
+    this.columnTheme = null; // the theme of the chosen column when it was chosen
+    this.turnKey = undefined;
     this.fifth = false;
     this.packet = null; // Équipe: the packet (0, 1, 2) whose letters the word uses
     this.error = null;
@@ -184,7 +186,20 @@ class ThemesTable {
   }
 
   canSay() {
-    return this.canAct() && PLAY_PHASES.has(this.vue.phase);
+    // Simultanée: a seat out of the round (its word refused, or « rien ») is still asked to
+    // move when it owes a card; it says no word.
+    return this.canAct() && PLAY_PHASES.has(this.vue.phase) && (!this.simultaneous || searching(this.vue, this.me));
+  }
+
+  /** Simultanée (D26): this seat's word was refused and it chooses the won card to give back. */
+  mustGiveBack() {
+    return this.canAct() && this.simultaneous && Array.isArray(this.vue.a_rendre) && this.vue.a_rendre.length > 0;
+  }
+
+  /** The last word of this seat that was refused (what the give-back prompt names). */
+  myRefusedWord() {
+    const mine = (this.vue.decisions || []).filter((d) => d.place === this.me && !d.accepte);
+    return mine.length ? mine[mine.length - 1].mot : null;
   }
 
   mustJudge() {
@@ -224,6 +239,16 @@ class ThemesTable {
     const key = JSON.stringify([vue.tour, vue.manche, vue.phase, vue.mots_du_tour, vue.a_change_de_main, this.hand().map((c) => c.id),
       (vue.colonnes || []).map((c) => [c.theme, (c.lettres || []).map((l) => l?.id ?? null)]), lastKey]);
     const changed = key !== this.key;
+    // Nothing chosen for one turn or round is preselected in the next (the theme, the 5th
+    // theme, a word typed and not said), nor is a column kept once its theme has changed.
+    const turnKey = JSON.stringify([vue.tour, vue.manche, vue.equipe_active, vue.phase === "fin"]);
+    if (this.turnKey !== undefined && turnKey !== this.turnKey) {
+      this.column = null;
+      this.fifth = false;
+      this.word = "";
+    }
+    this.turnKey = turnKey;
+    if (this.column !== null && vue.colonnes?.[this.column]?.theme !== this.columnTheme) this.column = null;
     if (changed) {
       this.key = key;
       this.selected = [];
@@ -265,6 +290,7 @@ class ThemesTable {
     replaceChildren(this.root,
       this.header(),
       this.instruction(),
+      this.mustGiveBack() ? this.giveBackZone() : null,
       vue.jugement ? this.judgingZone() : null,
       this.simultaneous ? this.turnedZone() : null,
       this.tableZone(),
@@ -274,6 +300,16 @@ class ThemesTable {
       this.playersZone(),
       this.decisionsZone(),
     );
+    // The give-back choice opens in view with the focus on its first card, once per choice.
+    const giveKey = this.mustGiveBack() ? JSON.stringify([vue.manche, (vue.a_rendre || []).map((c) => c.id)]) : null;
+    if (giveKey && giveKey !== this.giveKey) {
+      const first = this.root.querySelector("#t-rendre button");
+      if (first) {
+        first.focus({ preventScroll: true });
+        this.root.querySelector("#t-rendre").scrollIntoView({ block: "nearest" });
+      }
+    }
+    this.giveKey = giveKey;
     this.tick();
   }
 
@@ -295,6 +331,9 @@ class ThemesTable {
     let mine = false;
     if (vue.phase === "fin" || vue.resultat) {
       parts.push("La partie est finie.");
+    } else if (this.mustGiveBack()) {
+      mine = true;
+      parts.push("À vous : un mot refusé coûte une carte gagnée, choisissez-la ci-dessous.");
     } else if (vue.phase === "jugement" && vue.jugement) {
       const claim = vue.jugement;
       const judges = (claim.juges || []).map((s) => this.nameWithYou(s)).join(", ");
@@ -334,6 +373,39 @@ class ThemesTable {
       h("p", { class: "t-consigne__texte" }, parts.join(" ")),
       who.length ? h("p", { class: "t-consigne__roles" }, who.join(" · ")) : null,
       mine || this.inActiveTeam() ? h("p", { id: "t-temps", class: "t-temps", role: "timer", "aria-live": "off" }) : null);
+  }
+
+  // --- Simultanée: the card given back after a refused word (D26) ----------------------------
+
+  giveBackPrompt() {
+    const word = this.myRefusedWord();
+    if (!word) return "Vous devez rendre une carte gagnée : choisissez-la.";
+    return searching(this.vue, this.me)
+      ? `Votre mot « ${word} » a été refusé : choisissez la carte à rendre.`
+      : `Votre mot « ${word} » est refusé : choisissez la carte à rendre.`;
+  }
+
+  giveBackZone() {
+    const cards = this.vue.a_rendre || [];
+    const button = (card) => {
+      const letter = /^lettre /.test(card.nom || "") && card.lettre;
+      const constraint = letter ? CONSTRAINTS[card.contrainte] : null;
+      const what = letter ? `Lettre ${card.lettre}${constraint ? ` (${constraint[1]})` : ""}` : `Thème ${String(card.nom || "").replace(/^thème /, "")}`;
+      const points = plural(card.points || 1, "point");
+      return h("button", {
+        type: "button", class: ["bouton", "t-rendre__carte", letter ? "t-rendre__carte--lettre" : "t-rendre__carte--theme"],
+        id: `btn-rendre-${card.id}`, dataset: { rendre: card.id },
+        "aria-label": `Rendre : ${what}, ${points}`,
+        onclick: () => this.send({ type: "rendre", carte: card.id }),
+      }, h("span", { class: "t-rendre__nom" }, what), h("span", { class: "t-rendre__points" }, ` · ${points}`));
+    };
+    return h("section", { id: "t-rendre", class: ["g-zone", "g-zone--action", "t-rendre"], "aria-labelledby": "t-rendre-titre" },
+      h("h3", { id: "t-rendre-titre", class: "g-zone__titre" }, "Carte à rendre"),
+      h("p", { id: "t-rendre-question", class: "t-question" }, this.giveBackPrompt()),
+      h("p", { class: "aide" }, "« le joueur doit défausser une carte qu'il avait gagné précédemment » : elle quitte la partie."),
+      h("div", { class: "actions t-rendre__cartes", role: "group", "aria-label": "Cartes gagnées" }, cards.map(button)),
+      h("p", { id: "t-rendre-delai", class: "t-delai", role: "timer", "aria-live": "off" }),
+      this.error ? h("p", { class: "t-erreur" }, this.error) : null);
   }
 
   // --- Simultanée: the two turned cards ------------------------------------------------------
@@ -489,12 +561,14 @@ class ThemesTable {
       this.selected = this.selected.filter((id) => !columnCards.has(id) || own.has(id));
     }
     this.column = index;
+    this.columnTheme = this.vue.colonnes?.[index]?.theme ?? null;
     this.rerender();
   }
 
   toggleColumnCard(card, index) {
     if (this.column !== index) {
       this.column = index;
+      this.columnTheme = this.vue.colonnes?.[index]?.theme ?? null;
       const own = new Set(((this.vue.colonnes || [])[index]?.lettres || []).filter(Boolean).map((l) => l.id));
       const hand = new Set(this.hand().map((c) => c.id));
       this.selected = this.selected.filter((id) => hand.has(id) || own.has(id));
@@ -665,13 +739,16 @@ class ThemesTable {
       judging && this.error ? h("p", { class: "t-erreur" }, this.error) : null);
   }
 
-  /** Seconds left on this seat's own hourglass (its 45 s, or the judge's delay), if one runs. */
-  myHourglass() {
+  /** Seconds left on this seat's own hourglass (its 45 s, or the judge's delay), if one runs;
+   * ``label``: the timer of that name only (« Délai du juge », « Carte à rendre »), else the
+   * seat's own unnamed hourglass or, without one, any of its timers. */
+  myHourglass(label = null) {
     const me = this.me;
     if (me === null) return null;
     const list = this.ctx?.sabliers;
     if (Array.isArray(list)) {
-      const mine = list.find((s) => s.place === me);
+      const own = list.filter((s) => s.place === me);
+      const mine = label ? own.find((s) => s.libelle === label) : own.find((s) => !s.libelle) || own[0];
       if (!mine) return null;
       const left = Number.isFinite(mine.end) ? (mine.end - Date.now()) / 1000 : mine.restant;
       return { left: Math.max(0, Math.ceil(left)), total: Math.round(mine.secondes) };
@@ -701,10 +778,34 @@ class ThemesTable {
     }
     const judge = this.root.querySelector("#t-delai");
     if (judge) {
-      const text = clock ? `Sans réponse dans ${clock.left} s, le mot sera accepté.` : "";
+      const judgeClock = this.myHourglass("Délai du juge") || clock;
+      const text = judgeClock ? `Délai du juge : sans réponse dans ${judgeClock.left} s, le mot sera accepté.` : "";
       if (judge.textContent !== text) judge.textContent = text;
-      judge.classList.toggle("t-delai--urgent", Boolean(clock) && clock.left <= 5);
+      judge.classList.toggle("t-delai--urgent", Boolean(judgeClock) && judgeClock.left <= 5);
     }
+    const giving = this.root.querySelector("#t-rendre-delai");
+    if (giving) {
+      const left = this.myHourglass("Carte à rendre");
+      const cheapest = this.cheapestToGive();
+      const text = left ? `Sans choix dans ${left.left} s, la carte qui vaut le moins sera rendue${cheapest ? ` (${cheapest})` : ""}.` : "";
+      if (giving.textContent !== text) giving.textContent = text;
+      giving.classList.toggle("t-delai--urgent", Boolean(left) && left.left <= 5);
+    }
+  }
+
+  /** The card the rules give back when the time runs out: the one worth least, the most
+   * recent among equals, a letter before a theme card (as ``cheapest_won``). */
+  cheapestToGive() {
+    const cards = this.vue.a_rendre || [];
+    let best = null;
+    cards.forEach((card, index) => {
+      const letter = /^lettre /.test(card.nom || "");
+      const key = [card.points || 1, letter ? 0 : 1, -index];
+      if (!best || key[0] < best.key[0] || (key[0] === best.key[0] && (key[1] < best.key[1] || (key[1] === best.key[1] && key[2] < best.key[2])))) {
+        best = { key, name: letter ? `lettre ${card.lettre}` : String(card.nom || "") };
+      }
+    });
+    return best ? best.name : null;
   }
 
   // --- players and decisions -----------------------------------------------------------------
