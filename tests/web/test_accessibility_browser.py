@@ -175,6 +175,9 @@ def test_the_end_screen_and_the_replay(
         [table_id, live_server.url.replace("http", "ws", 1)],
     )
     page.wait_for_selector("#resultat")
+    # Letter's solo has no opponent: nobody wins or loses, the reason tells the result.
+    assert page.inner_text("#resultat-titre") == "Partie terminée"
+    assert page.inner_text(".resultat__raison").startswith("0 mot ; 0 lettre posée sur ")
     check(page, "end", folder)
     page.goto(f"{live_server.url}/replay/{table_id}")
     page.locator("#lecteur").wait_for()

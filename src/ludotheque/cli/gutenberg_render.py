@@ -24,6 +24,7 @@ from rich.text import Text
 
 from ludotheque.bots.levels import level
 from ludotheque.core.errors import LudoError
+from ludotheque.core.french import plural
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
 from ludotheque.games.gutenberg.cards import Card, CardKind
@@ -90,16 +91,6 @@ def texts(value: JsonValue) -> list[str]:
 
 def optional_text(value: JsonValue) -> str | None:
     return None if value is None else text(value)
-
-
-def plural(count: int, word: str, plural_form: str | None = None) -> str:
-    """``3 cartes``, ``1 carte``, ``0 carte`` (French: 0 and 1 are singular).
-
-    >>> plural(2, "point"), plural(1, "carte"), plural(0, "mot")
-    ('2 points', '1 carte', '0 mot')
-    """
-    form = word if count < 2 else (plural_form or f"{word}s")
-    return f"{count} {form}"
 
 
 def seat_names(

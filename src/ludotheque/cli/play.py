@@ -24,12 +24,12 @@ from rich.text import Text
 
 from ludotheque.bots.levels import level
 from ludotheque.core.errors import InvalidOptions, LudoError
+from ludotheque.core.french import plural
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.record import GameRecord
 from ludotheque.games import default_registry
 
 from .countdown import TimedAsk, timed_input
-from .gutenberg_render import plural
 from .table_options import parse_option_flags
 
 __all__ = [

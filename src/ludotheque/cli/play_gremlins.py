@@ -332,7 +332,8 @@ def play_gremlins(
     """``play gremlins``: the person at place 1 against bots (default the Intermédiaire level;
     ``--bots debutant,expert``…, or the engines ``random``, ``greedy``, ``strong``);
     « classique » 2 to 6 players, « equipes » 4 to 6. The exit status (2: bad options)."""
-    from .gutenberg_render import plural
+    from ludotheque.core.french import plural
+
     from .play import (
         MAX_SEED,
         RecordFile,

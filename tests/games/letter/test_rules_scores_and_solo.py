@@ -87,7 +87,8 @@ def test_d20_solo_no_knocks_no_pass_stop_ends_and_words_score():
     over = state.apply(0, Stop())
     outcome = over.outcome()
     assert outcome is not None and outcome.ranks == (1,) and outcome.scores == (2,)
-    assert "2 mot(s)" in outcome.reason and "toutes les lettres" not in outcome.reason
+    assert outcome.reason.startswith("2 mots ; "), outcome.reason
+    assert "(s)" not in outcome.reason and "toutes les lettres" not in outcome.reason
 
 
 def test_d20_solo_using_all_letters_is_told_and_ends_the_game():

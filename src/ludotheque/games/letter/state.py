@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any, Literal
 
 from ludotheque.core.errors import IllegalAction
+from ludotheque.core.french import plural
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
 from ludotheque.core.rng import Draws, Rng
@@ -806,10 +807,16 @@ class LetterState(State[Action]):
             placed, total = self.letters_placed(), self.config.quota
             longest = max((len(e.word) for e in self.sheets[0]), default=0)
             if self.config.variant == 1:
-                reason = f"{scores[0]} mot(s) ; {placed} lettre(s) posée(s) sur {total}"
+                reason = (
+                    f"{plural(scores[0], 'mot')} ; "
+                    f"{plural(placed, 'lettre posée', 'lettres posées')} sur {total}"
+                )
                 reason += " : toutes les lettres sont utilisées !" if placed == total else "."
             else:
-                reason = f"{scores[0]} point(s) ; mot le plus long : {longest} lettres."
+                reason = (
+                    f"{plural(scores[0], 'point')} ; "
+                    f"mot le plus long : {plural(longest, 'lettre')}."
+                )
             return Outcome((1,), (scores[0],), reason)
         counting = self.config.counting
         keys: list[tuple[int, ...]]

@@ -17,8 +17,7 @@ export function resultElement(resultat, names, me = null, solo = false, opponent
   if (solo) return soloResult(resultat, seats[0], names, me, opponent);
   const winners = new Set(resultat.gagnants || []);
   let headline;
-  if (solo) headline = winners.size ? "Victoire !" : "Défaite…";
-  else if (me !== null && winners.has(me)) headline = winners.size > 1 ? "Victoire partagée !" : "Vous gagnez !";
+  if (me !== null && winners.has(me)) headline = winners.size > 1 ? "Victoire partagée !" : "Vous gagnez !";
   else if (winners.size) headline = `${[...winners].map((s) => names[s] || `Place ${s + 1}`).join(" et ")} ${winners.size > 1 ? "gagnent" : "gagne"} !`;
   else headline = "Partie terminée";
   return h("section", { id: "resultat", class: "resultat", "aria-labelledby": "resultat-titre", tabindex: "-1" },
@@ -44,23 +43,24 @@ export function resultElement(resultat, names, me = null, solo = false, opponent
 
 /** One player against the game: the player's score and, when known, the opponent's (la Rotative). */
 function soloResult(resultat, player, names, me, opponent) {
-  const won = (resultat.gagnants || []).includes(player.seat);
+  // Without an opponent (Letter's solo variants) nobody wins or loses: the reason tells the result.
+  const won = opponent !== null && (resultat.gagnants || []).includes(player.seat);
   const rows = [
     { key: "joueur", name: (names[player.seat] || "Vous") + (player.seat === me ? " (vous)" : ""), score: player.score, win: won, seat: player.seat },
   ];
   if (opponent) rows.push({ key: "adversaire", name: opponent.nom, score: opponent.score, win: !won });
   if (opponent && !won) rows.reverse();
   return h("section", { id: "resultat", class: "resultat", "aria-labelledby": "resultat-titre", tabindex: "-1" },
-    h("h2", { id: "resultat-titre" }, won ? "Victoire !" : "Défaite…"),
+    h("h2", { id: "resultat-titre" }, opponent === null ? "Partie terminée" : won ? "Victoire !" : "Défaite…"),
     resultat.raison ? h("p", { class: "resultat__raison" }, resultat.raison) : null,
     h("ol", { class: "resultat__classement" },
       rows.map((row, i) => h("li", {
         class: ["resultat__ligne", row.win ? "resultat__ligne--gagnant" : null, row.key === "joueur" && row.seat === me ? "resultat__ligne--moi" : null],
         dataset: row.key === "joueur" ? { place: row.seat, rang: player.rank } : { adversaire: "true" },
       },
-        h("span", { class: "resultat__rang" }, ordinal(i + 1)),
+        opponent ? h("span", { class: "resultat__rang" }, ordinal(i + 1)) : null,
         h("span", { class: "resultat__nom" }, row.name),
-        row.score !== undefined && row.score !== null ? h("span", { class: "resultat__score" }, plural(row.score, "point")) : null,
+        opponent && row.score !== undefined && row.score !== null ? h("span", { class: "resultat__score" }, plural(row.score, "point")) : null,
         row.win ? h("span", { class: "pastille pastille--gagnant" }, "gagnant") : null,
       )),
     ),
