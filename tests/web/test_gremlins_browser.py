@@ -18,6 +18,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 LiveServer = Any  # conftest.LiveServer: url, database, get(path)
 
 MY_TURN = '#jeu[data-a-jouer="true"]'
@@ -296,7 +298,12 @@ def test_gremlins_target_choices_name_the_players(page: Any, live_server: LiveSe
 def test_gremlins_team_end_screen_shows_each_teams_total(
     page: Any, live_server: LiveServer, screenshots: Path
 ) -> None:
-    bot_table(page, live_server, {"mode": "equipes", "cartes": PLANS, "prestige": 2}, players=4)
+    bot_table(
+        page,
+        live_server,
+        {"mode": "equipes", "cartes": PLANS, "prestige": 2, "epuisements": 0},
+        players=4,
+    )
     # Start a plan and assign gold to it; complete it next turn: the team reaches 2.
     ready = f"{MY_TURN} #actions-restantes"
     asked = f"{MY_TURN} #choix button[data-choix]"
@@ -313,11 +320,15 @@ def test_gremlins_team_end_screen_shows_each_teams_total(
         left = page.get_attribute(ready, "data-restantes")
         project = own_projects(page).locator(".gr-projet--terminable")
         if project.count():
-            project.first.get_by_role("button", name=re.compile("^Terminer")).click()
+            button = project.first.get_by_role("button", name=re.compile("^Terminer"))
         elif not own_projects(page).count():
-            hand(page).nth(0).get_by_role("button", name=re.compile("^Commencer")).click()
+            button = hand(page).nth(0).get_by_role("button", name=re.compile("^Commencer"))
         else:
-            hand(page).nth(0).get_by_role("button", name=re.compile("au projet 1$")).click()
+            button = hand(page).nth(0).get_by_role("button", name=re.compile("au projet 1$"))
+        try:
+            button.click(timeout=3000)
+        except PlaywrightTimeout:
+            continue  # the page changed under the click (the round ended): look again
         page.wait_for_selector(
             f"{ready}[data-restantes='{left}']", state="detached", timeout=remaining * 1000
         )
