@@ -155,7 +155,8 @@ def test_the_journal_names_a_robot_by_its_first_name_and_its_level(lobby: TestCl
     )
     assert made.json()["places"][1]["nom"] == "Fanny"
     journal = [e.text for e in lobby.app.state.hub.get(created["table"]).journal]  # type: ignore[attr-defined]
-    assert "Fanny, robot Fort, prend la place 2." in journal
+    assert "Fanny, robot Fort, rejoint la table." in journal
+    assert not any("place" in line for line in journal)  # names, never seat numbers
 
 
 def test_every_level_has_twelve_distinct_names_with_its_initial() -> None:

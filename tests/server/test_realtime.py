@@ -348,6 +348,9 @@ def test_a_seat_left_empty_is_handed_to_a_bot_that_plays_it(client: TestClient) 
         f"/api/tables/{table_id}/places/1/robot", json={"jeton": alice, "niveau": "greedy"}
     )
     assert handed.status_code == 200 and handed.json()["places"][1]["type"] == "robot"
+    journal = [e.text for e in client.app.state.hub.get(table_id).journal]  # type: ignore[attr-defined]
+    robot = handed.json()["places"][1]["nom"]
+    assert f"{robot}, robot Glouton, prend la place de Joueur 2." in journal
     with client.websocket_connect(f"/ws/{table_id}?jeton={alice}") as ws:
         final = play_seat_to_the_end(ws)
     assert final["table"]["statut"] == "terminee"

@@ -325,7 +325,7 @@ class Hub:
         )
         self.storage.create_table(row, seats)
         session = TableSession(game, row, seats, self.storage)
-        session.note(f"{name} crée la table et s'assied à la place {humans[0] + 1}.")
+        session.note(f"{name} crée la table.")
         self.tables[table_id] = session
         return session, humans[0], token
 

@@ -212,7 +212,7 @@ class TableSession:
         updated = SeatRow(seat, HUMAN, None, name, hash_token(token), False)
         self.storage.update_seat(self.id, updated)
         self.seats[seat] = updated
-        self.note(f"{name} s'assied à la place {seat + 1}.")
+        self.note(f"{name} s'assied à la table.")
         return seat, token
 
     def leave(self, seat: int) -> None:
@@ -248,13 +248,15 @@ class TableSession:
                 )
         else:
             raise ApiError(409, "statut", "La partie est terminée.")
+        previous = row.name if self.row.status == PLAYING else None
         updated = SeatRow(seat, BOT, level)
         self.storage.update_seat(self.id, updated)
         self.seats[seat] = updated
         from .robots import LEVEL_TITLES
 
         title = LEVEL_TITLES.get(level, level)
-        self.note(f"{self.name(seat)}, robot {title}, prend la place {seat + 1}.")
+        joins = f"prend la place de {previous}" if previous else "rejoint la table"
+        self.note(f"{self.name(seat)}, robot {title}, {joins}.")
 
     def start(self, by: int) -> None:
         self._require(WAITING, "La partie a déjà commencé.")
