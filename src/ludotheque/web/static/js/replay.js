@@ -54,7 +54,7 @@ function render() {
     fin.hidden = false;
     replaceChildren(fin, resultElement(vue.resultat, names(), place, vue.mode === "solo" || (table?.places || []).length === 1,
       rendererMod.soloOpponent?.(vue) ?? null, seatLevels(games.find((g) => g.nom === table?.jeu), table?.places),
-      rendererMod.resultDetails?.(vue, names(), vue.resultat) ?? null));
+      rendererMod.resultDetails?.(vue, names(), vue.resultat) ?? null, rendererMod.scoreUnit));
   } else {
     fin.hidden = true;
     replaceChildren(fin);

@@ -10,8 +10,9 @@ import { h, ordinal, plural } from "./ui.js";
  * @param {object|null} opponent  the game's own opponent in solo ({nom, score})
  * @param {(string|null)[]} levels  beside a robot's name, its level (« robot · Fort »)
  * @param {Element|null} details  what the game adds under the ranking (Gremlins: team totals)
+ * @param {string[]} unit  what a score counts, singular and plural (Gremlins: prestige)
  */
-export function resultElement(resultat, names, me = null, solo = false, opponent = null, levels = [], details = null) {
+export function resultElement(resultat, names, me = null, solo = false, opponent = null, levels = [], details = null, unit = ["point", "points"]) {
   const seats = resultat.rangs.map((rank, seat) => ({ seat, rank, score: resultat.scores?.[seat] }));
   seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   if (solo) return soloResult(resultat, seats[0], names, me, opponent);
@@ -32,7 +33,7 @@ export function resultElement(resultat, names, me = null, solo = false, opponent
           h("span", { class: "resultat__rang" }, ordinal(rank)),
           h("span", { class: "resultat__nom" }, (names[seat] || `Place ${seat + 1}`) + (seat === me ? " (vous)" : "")),
           levels[seat] ? h("span", { class: "pastille pastille--robot" }, levels[seat]) : null,
-          score !== undefined && score !== null ? h("span", { class: "resultat__score" }, plural(score, "point")) : null,
+          score !== undefined && score !== null ? h("span", { class: "resultat__score" }, plural(score, ...unit)) : null,
           winners.has(seat) ? h("span", { class: "pastille pastille--gagnant" }, "gagnant") : null,
         ),
       ),

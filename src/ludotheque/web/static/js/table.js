@@ -424,7 +424,7 @@ function renderEnd() {
   const solo = etat?.vue?.mode === "solo" || table.places.length === 1;
   preserveFocus(() => replaceChildren(zone,
     resultElement(resultat, names(), myPlace(), solo, rendererMod?.soloOpponent?.(etat?.vue) ?? null, seatLevels(game(), table.places),
-      rendererMod?.resultDetails?.(etat?.vue, names(), resultat) ?? null),
+      rendererMod?.resultDetails?.(etat?.vue, names(), resultat) ?? null, rendererMod?.scoreUnit),
     h("div", { class: "actions" }, actions)));
   if (!hadResult) zone.querySelector("#resultat")?.scrollIntoView({ block: "nearest" });
 }

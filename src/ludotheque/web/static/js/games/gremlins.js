@@ -195,6 +195,9 @@ export function createRenderer(root, { readOnly = false } = {}) {
   return new GremlinsTable(root, readOnly);
 }
 
+/** What a Gremlins score counts, on the end screen (« 12 prestige »). */
+export const scoreUnit = ["prestige", "prestige"];
+
 /**
  * The end screen's team totals (« la somme des prestige de tous les joueurs de chaque
  * équipe » decides): each team, its members and its sum, best first; null alone.
