@@ -66,6 +66,7 @@ except ImportError:  # run from a source checkout where the package is not insta
         parse_themes,
         theme_slug,
     )
+from ludotheque.games.themes.judging import plural_only_entries
 from ludotheque.lexicon import common_words, proper_nouns
 from ludotheque.lexicon.frequency import ALPHABET, allocate
 
@@ -366,9 +367,11 @@ def build_vocabulary(theme: str, sources: Iterable[Source]) -> Built:
                 built.unknown.append(entry)
             built.forms[key] = entry
             built.origin[source.name] += 1
-    # No plural made by adding S: an entry that is another entry plus S goes.
+    # No plural made by adding S: an entry that is another entry plus S goes, but a plural-only
+    # answer (« lunettes », « urgences »: data/pluriels-usuels.txt, D13).
+    plural_only = plural_only_entries()
     for key in sorted(built.forms):
-        if key.endswith("S") and key[:-1] in built.forms:
+        if key.endswith("S") and key[:-1] in built.forms and key not in plural_only:
             built.plurals.append(built.forms.pop(key))
     return built
 

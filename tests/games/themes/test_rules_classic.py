@@ -19,7 +19,7 @@ from ludotheque.games.themes.judging import (
     robot_refusal,
     robot_verdict,
 )
-from ludotheque.games.themes.state import DRY_ROUNDS, Catalog
+from ludotheque.games.themes.state import DRY_ROUNDS, Catalog, in_vocabulary
 
 from .rules_helpers import arrange, letter_ids, new_state
 
@@ -272,6 +272,43 @@ def test_d13_a_plural_is_refused_even_when_the_vocabulary_lists_it():
     assert plural_singular("dames", "JEUX DE SOCIÉTÉ", {}) is None
     # The robot judge no longer takes « tapis » for a plural.
     assert robot_refusal("tapis", [set()]) is None and robot_refusal("outils", [set()]) == "pluriel"
+
+
+def test_d13_plural_only_answers_are_no_plural_and_the_vocabularies_take_them():
+    # « Les mots au pluriel (pour mettre un S en dernier) ne sont pas acceptés »: the S of
+    # « lunettes » was not put there for a last-letter card; a player says the word so.
+    state = arrange(
+        new_state(3, seed=2),
+        hands={0: "S$UX"},
+        columns={0: ("L", "T")},
+        themes={0: "BIJOU ET ACCESSOIRE"},
+        active=0,
+    )
+    s_last, u, _x = state.hands[0]
+    el = state.visible_letters(0)[0]
+    after = state.apply(0, Word(0, "lunettes", (s_last, u, el)))
+    assert after.judgements[-1].accepted and after.judgements[-1].by == "vocabulaire"
+    assert s_last in after.won_letters[0]
+    shipped = {
+        "À L'HÔPITAL": "urgences",
+        "BIJOU ET ACCESSOIRE": "lunettes",
+        "JEU ET JOUET": "échecs",
+        "AU SUPERMARCHÉ": "pâtes",
+        "DANS LA MAISON": "toilettes",
+        "FÊTE": "fiançailles",
+        "VOYAGE": "vacances",
+        "JUSTICE": "menottes",
+        "ARMÉE": "jumelles",
+    }
+    for theme, word in shipped.items():
+        assert in_vocabulary(state.catalog, word, (theme,)), (theme, word)
+        assert plural_singular(word, theme, state.catalog.vocabularies[theme].forms) is None
+        assert robot_refusal(word, [state.catalog.vocabularies[theme].forms]) is None
+    # The list is short and read: an ordinary plural, whose singular one says, stays refused.
+    for word in ("nouilles", "épinards", "fruits", "clous"):
+        assert plural_singular(word, "AU SUPERMARCHÉ", {}) is not None, word
+    assert robot_refusal("nouilles", [set()]) == "pluriel"
+    assert robot_refusal("vacances", [set()]) is None
 
 
 # --- the judge ---------------------------------------------------------------------------------

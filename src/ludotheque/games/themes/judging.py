@@ -41,6 +41,7 @@ __all__ = [
     "is_plural_word",
     "judge_seat",
     "plural_of",
+    "plural_only_entries",
     "plural_singular",
     "robot_refusal",
     "robot_verdict",
@@ -102,18 +103,34 @@ def singular_entries() -> frozenset[str]:
     return frozenset(line for line in lines if line and not line.startswith("#"))
 
 
+@cache
+def plural_only_entries() -> frozenset[str]:
+    """Answers given in the plural that are no singular with an S added: words only used in
+    the plural (« fiançailles », « funérailles ») or whose everyday sense is plural
+    (« lunettes », « échecs », « urgences », « vacances »), ``data/pluriels-usuels.txt``, a
+    short list read by hand (D13)."""
+    data = resources.files("ludotheque.games.themes").joinpath("data", "pluriels-usuels.txt")
+    lines = data.read_text(encoding="utf-8").splitlines()
+    return frozenset(
+        line.split("#", 1)[0].strip() for line in lines if line.split("#", 1)[0].strip()
+    )
+
+
 def is_plural_word(word: str) -> bool:
     """Whether the one word ``word`` is a dictionary word with an S added: its form without the
     S is a dictionary word and it is no dictionary entry ending in S of its own (a singular or
-    invariable word, a name, a word used only in the plural) nor a proper noun.
+    invariable word, a name, a word used only in the plural) nor a proper noun, nor a
+    plural-only answer (:func:`plural_only_entries`: « lunettes », « vacances »).
 
     >>> [is_plural_word(w) for w in ("fruits", "gants", "tapis", "Paris", "maïs", "Alpes")]
     [True, True, False, False, False, False]
+    >>> [is_plural_word(w) for w in ("lunettes", "échecs", "urgences", "nouilles")]
+    [False, False, False, True]
     """
     key = entry_key(word)
     if len(key) <= 2 or not key.endswith("S"):
         return False
-    if key in singular_entries() or key in proper_nouns():
+    if key in singular_entries() or key in plural_only_entries() or key in proper_nouns():
         return False
     return key[:-1] in common_words()
 
