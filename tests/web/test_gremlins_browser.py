@@ -354,3 +354,21 @@ def test_gremlins_team_end_screen_shows_each_teams_total(
     assert "Équipe 1 (Alice, " in text and " prestige" in text
     page.screenshot(path=str(screenshots / "gremlins-fin-equipes.png"), full_page=True)
     assert page.errors == []
+
+
+# Every card a free action on any player, oneself included: « vous » is one of the answers.
+REVEALS = "\n".join(
+    f"A{i:02d} | Regard {i} | action | malice | gratuit | "
+    "dévoiler tous les projets cachés de n'importe quel joueur"
+    for i in range(48)
+)
+
+
+def test_gremlins_choice_buttons_read_as_labels(page: Any, live_server: LiveServer) -> None:
+    bot_table(page, live_server, {"cartes": REVEALS}, players=3)
+    my_turn(page)
+    hand(page).nth(0).get_by_role("button", name=re.compile("^Jouer")).click()
+    page.wait_for_selector(f"{MY_TURN} #choix button[data-choix]")
+    options = page.locator("#choix button[data-choix]").all_inner_texts()
+    assert "Vous" in options and all(o[:1].isupper() for o in options), options
+    assert page.errors == []

@@ -195,6 +195,11 @@ export function createRenderer(root, { readOnly = false } = {}) {
   return new GremlinsTable(root, readOnly);
 }
 
+/** A button's label starts with a capital (« Vous », not « vous »). */
+function capitalized(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** What a Gremlins score counts, on the end screen (« 12 prestige »). */
 export const scoreUnit = ["prestige", "prestige"];
 
@@ -474,7 +479,7 @@ class GremlinsTable {
             dataset: { choix: o.cle, focus: `choix-${o.cle}` },
             disabled: !this.canAct(),
             onclick: () => this.send({ type: "choisir", choix: o.cle }),
-          }, this.named(o.texte))))
+          }, capitalized(this.named(o.texte)))))
         : h("p", { class: "aide" }, "En attente de son choix…"),
     );
   }
