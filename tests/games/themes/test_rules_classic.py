@@ -638,3 +638,12 @@ def test_letter_ids_helper_respects_constraints():
     taken: set[str] = set()
     (card,) = letter_ids(state, "S$", taken)
     assert state.catalog.letters[card].constraint == "derniere"
+
+
+def test_d16b_proper_nouns_first_names_included_are_words() -> None:
+    # « Les noms propres sont autorisés » (unlike Letter and Gutenberg, which refuse first names).
+    prenom = vocabulary("PRÉNOM")
+    assert prenom is not None and "JULIE" in prenom.forms
+    assert robot_refusal("Julie", [prenom.forms]) is None
+    assert robot_refusal("Dupont", [set()]) is None  # a surname, on a theme the players typed
+    assert robot_refusal("Julie", [vocabulary("VILLE").forms]) == "hors_vocabulaire"  # type: ignore[union-attr]
