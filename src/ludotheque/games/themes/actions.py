@@ -10,7 +10,7 @@ Word(column=2, word='New York', cards=('L01', 'L07'), fifth=False, packet=None)
 >>> encode_action(Verdict(False))
 {'type': 'refuser'}
 >>> decode_action({"type": "refuser", "motif": "hors_vocabulaire"})
-Verdict(accept=False, reason='hors_vocabulaire')
+Verdict(accept=False, reason='hors_vocabulaire', silent=False)
 >>> encode_action(decode_action({"type": "temps_ecoule"}))
 {'type': 'temps_ecoule'}
 """

@@ -128,16 +128,17 @@ def word_moves(state: State[Any], seat: Seat) -> list[Move]:
 
 
 RELATED_SHARE = 0.05
-"""Two themes are related when they share this share of the smaller one's entries (VILLE and
-PAYS, DANS LA MER and À LA PLAGE, FRUIT and COULEUR…)."""
+"""Two themes are related when they share this share of the smaller one's entries (DANS LA MER
+and À LA PLAGE, FRUIT and COULEUR…; since the review of the vocabularies VILLE holds no country,
+and VILLE and PAYS are no longer related)."""
 
 
 @functools.cache
 def related_themes(theme: str, themes: tuple[str, ...]) -> tuple[str, ...]:
     """The themes of ``themes`` related to ``theme`` (:data:`RELATED_SHARE`).
 
-    >>> related_themes("VILLE", ("PAYS", "OUTIL", "VILLE"))
-    ('PAYS',)
+    >>> related_themes("DANS LA MER", ("À LA PLAGE", "OUTIL", "DANS LA MER"))
+    ('À LA PLAGE',)
     """
     own = set(vocabulary(theme).forms)
     related = []
@@ -153,7 +154,7 @@ def related_themes(theme: str, themes: tuple[str, ...]) -> tuple[str, ...]:
 def stray_moves(state: State[Any], seat: Seat, columns: Sequence[int]) -> list[Move]:
     """Words a player might say by mistake for the theme of one of ``columns``: an entry of a
     related theme (:func:`related_themes`, among the table's) that this theme's vocabulary
-    lacks — « tomate » for FRUIT, « Monaco » for VILLE. They go to the judge."""
+    lacks — « tomate » for FRUIT, « baleine » for À LA PLAGE. They go to the judge."""
     if not isinstance(state, (ThemesState, SimultaneousState, TeamsState)):
         raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
     catalog = state.catalog
