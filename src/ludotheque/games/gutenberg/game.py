@@ -10,13 +10,22 @@ from ludotheque.core.protocol import Game, Seat
 from ludotheque.core.rng import Rng
 from ludotheque.lexicon import common_words
 
+from . import views
 from .actions import Action, Claim, Pick, Play, Shelve, Write, decode_action, encode_action
 from .catalog import Catalog
 from .deck import default_deck, parse_deck
 from .notation import complete_action, describe_action
-from .state import DIFFICULTIES, GutenbergState
+from .state import DIFFICULTIES, GutenbergState, Hooks
 
 __all__ = ["Gutenberg"]
+
+# The views read the state, never the reverse: the state reaches them through its hooks.
+GutenbergState.hooks = Hooks(
+    view=views.build_view,
+    secrets=views.private_ids,
+    resample_hidden=views.resample,
+    invariant_violations=views.invariant_violations,
+)
 
 
 class Gutenberg(Game[GutenbergState, Action]):

@@ -6,10 +6,10 @@ decision is in docs/rules/gutenberg.md with the rulebook sentence it rests on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
@@ -22,7 +22,7 @@ from .cards import Card
 from .catalog import Catalog
 from .spelling import spells
 
-__all__ = ["GutenbergState", "Phase", "RoundResult", "WrittenWord"]
+__all__ = ["GutenbergState", "Hooks", "Phase", "RoundResult", "WrittenWord"]
 
 Phase = Literal["draft", "write", "claim", "library", "over"]
 
@@ -88,7 +88,21 @@ def claim_quota(players: int, rank_index: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class Hooks:
+    """What other modules compute about a state: what each seat sees and the redraw of what
+    it may not (:mod:`.views`). They read the state, so the state never imports them:
+    :mod:`.game` wires them in as :attr:`GutenbergState.hooks`."""
+
+    view: Callable[[GutenbergState, Seat | None], JsonObject]
+    secrets: Callable[[GutenbergState, Seat], frozenset[str]]
+    resample_hidden: Callable[[GutenbergState, Seat, Draws], GutenbergState]
+    invariant_violations: Callable[[GutenbergState], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
 class GutenbergState(State[Action]):
+    hooks: ClassVar[Hooks]
+
     catalog: Catalog
     lexicon: Lexicon = field(compare=False, repr=False)
     seats: int
@@ -663,27 +677,19 @@ class GutenbergState(State[Action]):
         keys = [(scores[s], self.collection_points(s)) for s in range(self.seats)]
         return Outcome.from_keys(keys, scores=scores, reason="Meilleur mot du cinquième tour.")
 
-    # --- views ---------------------------------------------------------------------------
+    # --- views (wired in by game.py) -----------------------------------------------------
 
     def view(self, seat: Seat | None) -> JsonObject:
-        from .views import build_view
-
-        return build_view(self, seat)
+        return self.hooks.view(self, seat)
 
     def resample_hidden(self, observer: Seat, draws: Draws) -> GutenbergState:
-        from .views import resample
-
-        return resample(self, observer, draws)
+        return self.hooks.resample_hidden(self, observer, draws)
 
     def secrets(self, seat: Seat) -> frozenset[str]:
-        from .views import private_ids
-
-        return private_ids(self, seat)
+        return self.hooks.secrets(self, seat)
 
     def invariant_violations(self) -> list[str]:
-        from .views import invariant_violations
-
-        return invariant_violations(self)
+        return self.hooks.invariant_violations(self)
 
     def sample_action(self, seat: Seat, draws: Draws) -> Action:
         if self.phase != "write":
