@@ -11,6 +11,7 @@ from ludotheque.core.options import GameInfo, Mode, OptionSpec
 from ludotheque.core.protocol import Game, Seat
 from ludotheque.core.rng import Rng
 
+from . import views
 from .actions import (
     Action,
     AssignCard,
@@ -28,11 +29,14 @@ from .cards import HAND, default_cards, parse_cards
 from .journal import for_reader
 from .model import Catalog, Config
 from .notation import complete_action, format_action, parse_action
-from .state import GremlinsState
+from .state import GremlinsState, Hooks
 from .steps import StartTurnStep
 from .table import Table
 
 __all__ = ["Gremlins", "team_layout"]
+
+# The views read the state, never the reverse: the state reaches them through its hooks.
+GremlinsState.hooks = Hooks(view=views.view)
 
 DEFAULT_TARGET: Final = 20
 """« jouer jusqu'à 20 prestige pour une partie plus longue » (2 à 4 joueurs), « pour une

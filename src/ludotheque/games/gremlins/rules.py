@@ -33,10 +33,9 @@ from .steps import (
     FireStep,
     Prompt,
     StartTurnStep,
-    Step,
     effect_steps,
 )
-from .table import OpenProject, Table
+from .table import OpenProject, Step, Table
 
 __all__ = ["check_action", "legal_main_actions", "payments", "payments_for", "perform"]
 

@@ -9,9 +9,9 @@ it), the cards under projects (only their banners are public) and the deck's ord
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Self
+from typing import ClassVar, Self
 
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Outcome, Seat, State
@@ -20,14 +20,25 @@ from ludotheque.core.rng import Draws, Rng
 from .actions import Action, Choose, EndTurn, Redraw
 from .model import Catalog, Config, Project
 from .rules import check_action, legal_main_actions, perform
-from .steps import ChoiceStep, DiscardPlayed, Prompt, Step, choose, run
-from .table import LazyDraws, OpenProject, Table
+from .steps import ChoiceStep, DiscardPlayed, Prompt, choose, run
+from .table import LazyDraws, OpenProject, Step, Table
 
-__all__ = ["GremlinsState"]
+__all__ = ["GremlinsState", "Hooks"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """What other modules compute about a state: what each seat sees (:mod:`.views`). They
+    read the state, so the state never imports them: :mod:`.game` wires them in as
+    :attr:`GremlinsState.hooks`."""
+
+    view: Callable[[GremlinsState, Seat | None], JsonObject]
 
 
 @dataclass(frozen=True, slots=True)
 class GremlinsState(State[Action]):
+    hooks: ClassVar[Hooks]
+
     config: Config
     catalog: Catalog
     phase: str  # « nouvelle-main » (set-up redraws), « jeu », « fin »
@@ -193,9 +204,7 @@ class GremlinsState(State[Action]):
         return Outcome(ranks, tuple(self.scores), self.reason)
 
     def view(self, seat: Seat | None) -> JsonObject:
-        from .views import view
-
-        return view(self, seat)
+        return self.hooks.view(self, seat)
 
     def secrets(self, seat: Seat) -> frozenset[str]:
         """Its hand, the cards under its projects, and its projects nobody else knows."""

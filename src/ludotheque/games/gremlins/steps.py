@@ -46,7 +46,7 @@ from .effects import (
     Target,
 )
 from .model import Ctx
-from .table import Fired, OpenProject, Table
+from .table import Fired, OpenProject, Step, Table
 
 __all__ = [
     "ChoiceStep",
@@ -55,7 +55,6 @@ __all__ = [
     "NextTurnStep",
     "Prompt",
     "StartTurnStep",
-    "Step",
     "effect_steps",
     "run",
 ]
@@ -74,20 +73,6 @@ class Prompt:
 
     def choices(self) -> tuple[str, ...]:
         return tuple(key for key, _ in self.options)
-
-
-class Step:
-    """One thing left to do. Subclasses are frozen dataclasses."""
-
-    __slots__ = ()
-
-    def execute(self, table: Table) -> None:
-        raise NotImplementedError
-
-    @property
-    def quiet(self) -> bool:
-        """Whether events caused by this step set off permanent cards (not for triggers')."""
-        return False
 
 
 class ChoiceStep(Step):
@@ -774,6 +759,10 @@ class FinishProject(Step):
 
     seat: int
     card: str
+
+    @property
+    def finishing(self) -> str | None:
+        return self.card
 
     def execute(self, table: Table) -> None:
         for owner in range(table.config.seats):

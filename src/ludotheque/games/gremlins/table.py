@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludotheque.core.rng import Draws, Rng
 
@@ -32,10 +32,7 @@ from .effects import (
 from .journal import merge
 from .model import ACTIONS_PER_TURN, MAX_PROJECTS, Catalog, Config, Project
 
-if TYPE_CHECKING:
-    from .steps import Step
-
-__all__ = ["Fired", "LazyDraws", "OpenProject", "Table"]
+__all__ = ["Fired", "LazyDraws", "OpenProject", "Step", "Table"]
 
 JOURNAL = 40
 """Journal lines a state keeps (the most recent)."""
@@ -97,6 +94,27 @@ class Fired:
     actor: int
     victim: int | None = None
     card: str = ""
+
+
+class Step:
+    """One thing left to do, on the table's queue (:attr:`Table.steps`). Subclasses are frozen
+    dataclasses; the steps of the rules and of the card effects are in :mod:`.steps`."""
+
+    __slots__ = ()
+
+    def execute(self, table: Table) -> None:
+        raise NotImplementedError
+
+    @property
+    def quiet(self) -> bool:
+        """Whether events caused by this step set off permanent cards (not for triggers')."""
+        return False
+
+    @property
+    def finishing(self) -> str | None:
+        """The completed project this step takes off the table (:class:`~.steps.FinishProject`):
+        while it waits on the queue, that project is no longer « en cours »."""
+        return None
 
 
 @dataclass(slots=True)
@@ -244,9 +262,7 @@ class Table:
         """Cards of projects completed whose instructions are being followed: no longer « en
         cours » (they neither count toward the limit nor take new resources), though their
         resources stay until the instructions are done."""
-        from .steps import FinishProject
-
-        return {step.card for step in self.steps if isinstance(step, FinishProject)}
+        return {card for step in self.steps if (card := step.finishing) is not None}
 
     def open_positions(self, seat: int) -> list[int]:
         """Positions of the seat's projects « en cours »."""

@@ -8,16 +8,12 @@ permanent, the discard pile, the journal, and the prompt's options when it is th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ludotheque.core.json_types import JsonObject, JsonValue
 
 from .cards import Card, format_cost
+from .state import GremlinsState
 from .steps import DiscardPlayed
 from .table import Table
-
-if TYPE_CHECKING:
-    from .state import GremlinsState
 
 __all__ = ["card_json", "view"]
 
