@@ -6,6 +6,6 @@ the seat cannot tell apart from the real one (every hidden part redrawn; the con
 checks that this draw depends on the view only). Bots that search do so on such states.
 """
 
-from .base import Bot, Observation, RandomBot
+from .base import Bot, Observation, RandomBot, SamplerBot
 
-__all__ = ["Bot", "Observation", "RandomBot"]
+__all__ = ["Bot", "Observation", "RandomBot", "SamplerBot"]

@@ -10,7 +10,7 @@ from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Game, Seat, State
 from ludotheque.core.rng import Draws
 
-__all__ = ["Bot", "Decision", "Observation", "RandomBot", "decide"]
+__all__ = ["Bot", "Decision", "Observation", "RandomBot", "SamplerBot", "decide"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,5 +94,17 @@ class RandomBot:
     def choose(self, observation: Observation, draws: Draws) -> Any:
         if observation.legal and len(observation.legal) > 1:
             return draws.choice(observation.legal)
+        state = observation.determinize(draws)
+        return state.sample_action(observation.seat, draws)
+
+
+class SamplerBot(RandomBot):
+    """The game's own random sampler (:meth:`~ludotheque.core.protocol.State.sample_action`)
+    on the state drawn from its view, always: for games whose ``legal_actions`` hold only part
+    of the moves (Letter's: no word-naming turn, it would never score) or where a uniform pick
+    plays badly (Gremlins': ending the turn early as likely as anything, it would hardly build
+    a project)."""
+
+    def choose(self, observation: Observation, draws: Draws) -> Any:
         state = observation.determinize(draws)
         return state.sample_action(observation.seat, draws)

@@ -26,19 +26,17 @@ True
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Game, Outcome, State
 from ludotheque.core.rng import Rng
-from ludotheque.lexicon.normalize import normalize
 
-from .base import Bot, Observation, RandomBot
+from .base import Bot, Observation
+from .table import BotTable, bot_table, make_bot
 
 __all__ = [
     "SeatStats",
@@ -232,25 +230,9 @@ def simulate(
     )
 
 
-def bot_factories(game: Game[Any, Any]) -> dict[str, Callable[..., Bot]]:
-    """The bots a game offers: its package's ``bots.BOTS`` if any, else the random bot.
-
-    For a game defined in ``ludotheque.games.<name>.<module>``, the module
-    ``ludotheque.games.<name>.bots`` is looked up for a ``BOTS`` dictionary.
-    """
-    factories: dict[str, Callable[..., Bot]] = {"random": RandomBot}
-    package = type(game).__module__.rpartition(".")[0]
-    if package:
-        try:
-            module = importlib.import_module(f"{package}.bots")
-        except ModuleNotFoundError as error:
-            if error.name != f"{package}.bots":
-                raise
-        else:
-            found = getattr(module, "BOTS", None)
-            if isinstance(found, dict):
-                factories.update(found)
-    return factories
+def bot_factories(game: Game[Any, Any]) -> BotTable:
+    """The bots a game offers (:func:`~ludotheque.bots.table.bot_table`)."""
+    return bot_table(game)
 
 
 def bots_by_name(game: Game[Any, Any], names: Sequence[str]) -> list[Bot]:
@@ -259,14 +241,4 @@ def bots_by_name(game: Game[Any, Any], names: Sequence[str]) -> list[Bot]:
 
     An unknown name raises :class:`LudoError` with a French message listing the known ones.
     """
-    factories = bot_factories(game)
-    bots = []
-    for name in names:
-        key = "random" if name == "hasard" else name
-        if key not in factories:
-            key = normalize(key).lower()
-        if key not in factories:
-            known = ", ".join(sorted(factories))
-            raise LudoError(f"Robot inconnu : « {name} » (connus : {known}).", code="unknown-bot")
-        bots.append(factories[key]())
-    return bots
+    return [make_bot(game, name) for name in names]

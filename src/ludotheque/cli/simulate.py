@@ -26,8 +26,9 @@ from rich.console import Console
 from rich.table import Table
 
 from ludotheque.bots.base import Bot
-from ludotheque.bots.simulate import SimulationResult, bot_factories
+from ludotheque.bots.simulate import SimulationResult
 from ludotheque.bots.simulate import simulate as run_simulation
+from ludotheque.bots.table import bot_table
 from ludotheque.core.errors import InvalidOptions, UnknownGame
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Game
@@ -84,14 +85,14 @@ def _bots(game: Game[Any, Any], names: str, players: int) -> list[Bot]:
     if len(wanted) > players:
         raise _fail(f"{len(wanted)} robots pour {players} joueur{'s' if players > 1 else ''}.")
     wanted += [wanted[-1]] * (players - len(wanted))
-    factories = bot_factories(game)
-    unknown = [name for name in wanted if name not in factories]
+    table = bot_table(game)
+    unknown = [name for name in wanted if table.key(name) is None]
     if unknown:
         raise _fail(
             f"Robot inconnu pour {game.info.title} : « {unknown[0]} » "
-            f"(possibles : {', '.join(sorted(factories))})."
+            f"(possibles : {', '.join(table.names())})."
         )
-    return [factories[name]() for name in wanted]
+    return [table.make(name) for name in wanted]
 
 
 def _deck_text(game: Game[Any, Any], path: Path, players: int, options: JsonObject) -> str:

@@ -11,7 +11,6 @@ bot moves.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import multiprocessing
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -20,8 +19,9 @@ from typing import Any
 
 from ludotheque.bots.base import Bot, Observation
 from ludotheque.bots.base import decide as bot_decision
-from ludotheque.bots.levels import LEVEL_NAMES, LEVELS
-from ludotheque.bots.simulate import bot_factories, derive_seed
+from ludotheque.bots.levels import LEVELS
+from ludotheque.bots.simulate import derive_seed
+from ludotheque.bots.table import bot_table, make_bot
 from ludotheque.core.json_types import JsonValue
 from ludotheque.core.protocol import Game, State
 from ludotheque.core.record import GameRecord
@@ -104,28 +104,19 @@ _registry: Registry | None = None
 def bot_levels(game: Game[Any, Any]) -> list[str]:
     """The levels a game offers at its tables, weakest first (``debutant`` … ``expert``; the
     engines ``random``, ``greedy``… stay for ``simulate`` and the benchmarks)."""
-    offered = bot_factories(game)
-    return [name for name in LEVEL_NAMES if name in offered]
+    return bot_table(game).levels()
 
 
 def level_portrait(game: Game[Any, Any], name: str) -> str:
-    """What kind of player a level is, in this game: the game's bots module may say it in its
-    own terms (``PORTRAITS``: Gremlins has no words to know), else the level's own sentence."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.bots")
-    except ModuleNotFoundError:
-        module = None
-    portraits = getattr(module, "PORTRAITS", {})
-    own = portraits.get(name) if isinstance(portraits, dict) else None
-    return own if isinstance(own, str) else LEVELS[name].portrait
+    """What kind of player a level is, in this game: in the game's own terms where its bot
+    table has some (Gremlins has no words to know), else the level's own sentence."""
+    return bot_table(game).portrait(name)
 
 
 def level_names(game: Game[Any, Any]) -> list[str]:
     """Every bot name a table of ``game`` may hold: its levels, then the engines of tables
     stored before the levels existed (they keep playing as they did)."""
-    levels = bot_levels(game)
-    return [*levels, *sorted(set(bot_factories(game)) - set(levels))]
+    return bot_table(game).names()
 
 
 def _game(name: str) -> Game[Any, Any]:
@@ -175,7 +166,7 @@ def decide(table_id: str, record_text: str, seat: int, level: str) -> tuple[Json
     with _lock:
         bot = _bots.get((game.info.name, level))
         if bot is None:
-            bot = bot_factories(game)[level]()
+            bot = make_bot(game, level)
             _bots[(game.info.name, level)] = bot
     observation = Observation.of(game, state, seat)
     decision = bot_decision(bot, observation, Rng.from_seed(bot_seed(record, seat)).draws())

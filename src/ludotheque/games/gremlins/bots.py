@@ -10,7 +10,8 @@ several deals drawn from its view (:mod:`.bots_search`).
 The engines, kept for ``simulate``, the benchmarks and the tables stored before the levels:
 
 - ``random``: the game's own random sampler (:meth:`~.state.GremlinsState.sample_action`) on
-  the state drawn from its view (it ends its turn early only now and then);
+  the state drawn from its view (:class:`~ludotheque.bots.base.SamplerBot`; it ends its turn
+  early only now and then);
 - ``greedy`` (:mod:`.bots_greedy`): the action whose resulting position scores best with the
   heuristic of :mod:`.bots_eval` (prestige, progress of its plans, resources, hand; minus the
   opponents'), one action ahead, prompts included;
@@ -30,23 +31,17 @@ face-down projects and the cards under projects are redrawn from what its seat c
 >>> make_bot("belote")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: Robot inconnu : « belote ». Robots connus : debutant, expert, fort, greedy, ...
+ludotheque.core.errors.LudoError: Robot inconnu : « belote » (connus : debutant, intermediaire, ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from ludotheque.bots.base import SamplerBot as RandomBot
+from ludotheque.bots.table import BotTable
 
-from ludotheque.bots.base import Bot, Observation
-from ludotheque.bots.levels import level_factories
-from ludotheque.core.rng import Draws
-
-from .actions import Action
 from .bots_greedy import GreedyBot
 from .bots_levels import GremlinsLevelBot
 from .bots_strong import StrongBot
-from .state import GremlinsState
 
 __all__ = [
     "BOTS",
@@ -57,29 +52,6 @@ __all__ = [
     "StrongBot",
     "make_bot",
 ]
-
-
-class RandomBot:
-    """The game's random sampler, from the state drawn from its own view.
-
-    (The generic random bot picks uniformly among ``legal_actions``, where ending the turn
-    early is as likely as anything else: it would hardly build a project.)
-    """
-
-    name = "random"
-
-    def choose(self, observation: Observation, draws: Draws) -> Action:
-        state = observation.determinize(draws)
-        assert isinstance(state, GremlinsState)
-        return state.sample_action(observation.seat, draws)
-
-
-BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "strong": StrongBot,
-    **level_factories(GremlinsLevelBot),
-}
 
 PORTRAITS: dict[str, str] = {
     "debutant": "Joue ce qui lui vient, glisse souvent une carte sous un plan qui n'en a pas "
@@ -94,10 +66,9 @@ PORTRAITS: dict[str, str] = {
 """What kind of player each level is here (the lobby's words; the levels' own sentences speak
 of words, which Gremlins does not have)."""
 
-
-def make_bot(name: str, **options: Any) -> Bot:
-    """A new bot by name; ``options`` go to its constructor (``samples``, ``max_iterations``…)."""
-    factory = BOTS.get(name)
-    if factory is None:
-        raise ValueError(f"Robot inconnu : « {name} ». Robots connus : {', '.join(sorted(BOTS))}.")
-    return factory(**options)
+BOTS = BotTable(
+    {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot},
+    levels=GremlinsLevelBot,
+    portraits=PORTRAITS,
+)
+make_bot = BOTS.make

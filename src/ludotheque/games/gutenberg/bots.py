@@ -21,17 +21,13 @@ tables stored before the levels:
 >>> make_bot("belote")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: Robot inconnu : « belote ». Robots connus : debutant, intermediaire, fort, expert, ...
+ludotheque.core.errors.LudoError: Robot inconnu : « belote » (connus : debutant, intermediaire, ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from ludotheque.bots.base import Bot, RandomBot
-from ludotheque.bots.levels import LEVEL_NAMES, level_factories
-from ludotheque.lexicon.normalize import normalize
+from ludotheque.bots.base import RandomBot
+from ludotheque.bots.table import BotTable
 
 from .bots_greedy import GreedyBot
 from .bots_levels import GutenbergLevelBot
@@ -39,20 +35,7 @@ from .bots_strong import StrongBot
 
 __all__ = ["BOTS", "GreedyBot", "GutenbergLevelBot", "RandomBot", "StrongBot", "make_bot"]
 
-BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "strong": StrongBot,
-    **level_factories(GutenbergLevelBot),
-}
-
-
-def make_bot(name: str, **options: Any) -> Bot:
-    """A new bot by name (a level may be written as a player reads it: « Débutant »);
-    ``options`` go to its constructor (``max_iterations``…)."""
-    factory = BOTS.get(name) or BOTS.get(normalize(name.strip()).lower())
-    if factory is None:
-        engines = sorted(set(BOTS) - set(LEVEL_NAMES))
-        known = ", ".join([*LEVEL_NAMES, *engines])
-        raise ValueError(f"Robot inconnu : « {name} ». Robots connus : {known}.")
-    return factory(**options)
+BOTS = BotTable(
+    {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}, levels=GutenbergLevelBot
+)
+make_bot = BOTS.make

@@ -7,7 +7,8 @@
   round), guesses at a table with the rulebook's penalty, a thinking time per decision. The
   lobby offers these four.
 - ``random``: the game's own random sampler (:func:`~.sampling.sample_action`) on the state
-  drawn from its view: random placements among those that name real words, random knocks;
+  drawn from its view (:class:`~ludotheque.bots.base.SamplerBot`): random placements among
+  those that name real words, random knocks;
 - ``greedy`` (:mod:`.bots_greedy`): the placement whose new words score most, every new word
   of the whole dictionary named, a knock whenever it sees unclaimed words;
 - ``strong`` (:mod:`.bots_strong`): the best greedy placements weighed against the best reply
@@ -26,53 +27,21 @@ hidden information: the face-down order and the other seats' pending knocks).
 >>> make_bot("belote")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: Robot inconnu : « belote ». Robots connus : debutant, expert, fort, greedy, ...
+ludotheque.core.errors.LudoError: Robot inconnu : « belote » (connus : debutant, intermediaire, ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from ludotheque.bots.base import SamplerBot as RandomBot
+from ludotheque.bots.table import BotTable
 
-from ludotheque.bots.base import Bot, Observation
-from ludotheque.bots.levels import level_factories
-from ludotheque.core.rng import Draws
-
-from .actions import Action
 from .bots_greedy import GreedyBot
 from .bots_levels import LetterLevelBot
 from .bots_strong import StrongBot
-from .state import LetterState
 
 __all__ = ["BOTS", "GreedyBot", "LetterLevelBot", "RandomBot", "StrongBot", "make_bot"]
 
-
-class RandomBot:
-    """The game's random sampler, from the state drawn from its own view.
-
-    (The generic random bot would pick among ``legal_actions``, which hold no word-naming
-    turn: it would never score.)
-    """
-
-    name = "random"
-
-    def choose(self, observation: Observation, draws: Draws) -> Action:
-        state = observation.determinize(draws)
-        assert isinstance(state, LetterState)
-        return state.sample_action(observation.seat, draws)
-
-
-BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "strong": StrongBot,
-    **level_factories(LetterLevelBot),
-}
-
-
-def make_bot(name: str, **options: Any) -> Bot:
-    """A new bot by name; ``options`` go to its constructor (``max_iterations``…)."""
-    factory = BOTS.get(name)
-    if factory is None:
-        raise ValueError(f"Robot inconnu : « {name} ». Robots connus : {', '.join(sorted(BOTS))}.")
-    return factory(**options)
+BOTS = BotTable(
+    {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}, levels=LetterLevelBot
+)
+make_bot = BOTS.make

@@ -35,16 +35,12 @@ vocabulary, a non-word or a plural by S is refused, with its reason).
 >>> make_bot("belote")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: Robot inconnu : « belote ». Robots connus : debutant, expert, fort, greedy, ...
+ludotheque.core.errors.LudoError: Robot inconnu : « belote » (connus : debutant, intermediaire, ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from ludotheque.bots.base import Bot
-from ludotheque.bots.levels import level_factories
+from ludotheque.bots.table import BotTable
 from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws
 
@@ -96,18 +92,7 @@ class GreedyBot(EngineBot):
         return Redraw() if state.may_redraw(seat) else EndTurn()
 
 
-BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "strong": StrongBot,
-    **level_factories(ThemesLevelBot),
-}
-
-
-def make_bot(name: str, **options: Any) -> Bot:
-    """A new bot by name; ``options`` go to an engine's constructor (``share``,
-    ``seconds_per_word``…)."""
-    factory = BOTS.get(name)
-    if factory is None:
-        raise ValueError(f"Robot inconnu : « {name} ». Robots connus : {', '.join(sorted(BOTS))}.")
-    return factory(**options)
+BOTS = BotTable(
+    {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}, levels=ThemesLevelBot
+)
+make_bot = BOTS.make
