@@ -10,6 +10,7 @@ from ludotheque.core.options import GameInfo, Mode, OptionSpec
 from ludotheque.core.protocol import Game, Seat
 from ludotheque.core.rng import Rng
 
+from . import sampling, views
 from .actions import (
     Action,
     ChooseSize,
@@ -24,7 +25,7 @@ from .actions import (
 )
 from .board import Board
 from .notation import complete_action, describe_action, format_action, parse_action
-from .state import DEAL, KNOCK_SECONDS, Catalog, Config, LetterState, dictionary
+from .state import DEAL, KNOCK_SECONDS, Catalog, Config, Hooks, LetterState, dictionary
 from .tiles import (
     DEFAULT_BOARD_SIZE,
     MAX_BOARD_SIZE,
@@ -35,6 +36,15 @@ from .tiles import (
 )
 
 __all__ = ["SOLO_LETTERS", "Letter"]
+
+# The views and the sampler read the state, never the reverse: it reaches them through its hooks.
+LetterState.hooks = Hooks(
+    view=views.build_view,
+    secrets=views.secrets,
+    resample_hidden=views.resample,
+    invariant_violations=views.invariant_violations,
+    sample_action=sampling.sample_action,
+)
 
 SOLO_LETTERS = {"1": 10, "2": 20}
 """Letters of a solo game when ``lettres_solo`` is 0 (« Commencez par exemple avec dix

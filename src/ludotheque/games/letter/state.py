@@ -9,10 +9,10 @@ letters beside the board, the board, or the box (blanks of absent players).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.french import plural
@@ -49,6 +49,7 @@ __all__ = [
     "Config",
     "Dictionary",
     "Entry",
+    "Hooks",
     "KnockResult",
     "LetterState",
     "Phase",
@@ -228,7 +229,23 @@ def _seat_name(seat: Seat) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Hooks:
+    """What other modules compute about a state: what each seat sees and the redraw of what
+    it may not (:mod:`.views`), a random sensible action (:mod:`.sampling`). They read the
+    state, so the state never imports them: :mod:`.game` wires them in as
+    :attr:`LetterState.hooks`."""
+
+    view: Callable[[LetterState, Seat | None], JsonObject]
+    secrets: Callable[[LetterState, Seat], frozenset[str]]
+    resample_hidden: Callable[[LetterState, Seat, Draws], LetterState]
+    invariant_violations: Callable[[LetterState], list[str]]
+    sample_action: Callable[[LetterState, Seat, Draws], Action]
+
+
+@dataclass(frozen=True, slots=True)
 class LetterState(State[Action]):
+    hooks: ClassVar[Hooks]
+
     config: Config
     catalog: Catalog
     words: Dictionary
@@ -831,37 +848,26 @@ class LetterState(State[Action]):
             reason = "Comptage 3 : points des mots, un point de plus par lettre au-delà de quatre."
         return Outcome.from_keys(keys, scores=scores, reason=reason)
 
-    # --- views, secrets, determinisation, invariants ------------------------------------------
+    # --- views, secrets, determinisation, invariants, sampling (wired in by game.py) -----------
 
     def view(self, seat: Seat | None) -> JsonObject:
-        from .views import build_view
-
-        return build_view(self, seat)
+        return self.hooks.view(self, seat)
 
     def secrets(self, seat: Seat) -> frozenset[str]:
-        from .views import pending_token
-
-        token = pending_token(self, seat)
-        return frozenset() if token is None else frozenset({token})
+        return self.hooks.secrets(self, seat)
 
     def hides_between_seats(self) -> bool:
         """Only a pending knock is seen by one seat and not the others (hands are public)."""
         return any(self.secrets(seat) for seat in range(self.players))
 
     def resample_hidden(self, observer: Seat, draws: Draws) -> LetterState:
-        from .views import resample
-
-        return resample(self, observer, draws)
+        return self.hooks.resample_hidden(self, observer, draws)
 
     def invariant_violations(self) -> list[str]:
-        from .views import invariant_violations
-
-        return invariant_violations(self)
+        return self.hooks.invariant_violations(self)
 
     def sample_action(self, seat: Seat, draws: Draws) -> Action:
-        from .sampling import sample_action
-
-        return sample_action(self, seat, draws)
+        return self.hooks.sample_action(self, seat, draws)
 
 
 def _dice_order(seats: list[Seat], draws: Draws, rolls: dict[Seat, tuple[int, ...]]) -> list[Seat]:

@@ -23,7 +23,14 @@ from .paths import is_path, path_word
 from .state import Entry, KnockResult, LetterState
 from .tiles import size_key
 
-__all__ = ["build_view", "invariant_violations", "pending_token", "resample", "tile_json"]
+__all__ = [
+    "build_view",
+    "invariant_violations",
+    "pending_token",
+    "resample",
+    "secrets",
+    "tile_json",
+]
 
 
 def tile_json(tile: Tile) -> JsonObject:
@@ -81,6 +88,12 @@ def pending_token(state: LetterState, seat: Seat) -> str | None:
         f"{path_word(state.board, c.path)} ({'-'.join(c.path)})" for c in decision.words
     )
     return f"Votre décision secrète (place {seat + 1}) : frapper avec {words}."
+
+
+def secrets(state: LetterState, seat: Seat) -> frozenset[str]:
+    """What only ``seat`` may see now: its pending knock decision, as :func:`pending_token`."""
+    token = pending_token(state, seat)
+    return frozenset() if token is None else frozenset({token})
 
 
 def build_view(state: LetterState, seat: Seat | None) -> JsonObject:
