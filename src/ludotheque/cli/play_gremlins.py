@@ -197,17 +197,15 @@ class GremlinsTerminal:
         if self.save is not None:
             self.save(self.match.record)
 
-    def _submit(self, seat: Seat, data: JsonValue) -> None:
-        """Apply ``data`` (JSON) for ``seat``, save, and say what happened."""
-        before = self.state
-        game = self.match.game
-        action = game.decode_action(data)
-        self.match.submit(seat, data)
+    def _submit(self, seat: Seat, data: JsonValue, *, complete: bool = False) -> None:
+        """Apply ``data`` (JSON) for ``seat`` (completed if asked), save, and say what
+        happened."""
+        move = self.match.submit(seat, data, complete=complete)
         self._save()
         # The journal is public; the person's own lines are asked for in the third person
         # (« Place 1 (vous) commence… »), which conjugates like the others' lines.
         observer = None if seat == HUMAN else HUMAN
-        line = game.describe_action(before, seat, action, observer, self.spoken[seat])
+        line = move.describe(observer, self.spoken[seat])
         line = with_names(line, self.spoken)
         self.console.print(Text(line, style="cyan" if seat == HUMAN else ""), soft_wrap=True)
 
@@ -261,12 +259,12 @@ class GremlinsTerminal:
             except MalformedInput as error:
                 self._refuse(error.message)
                 continue
-            game = self.match.game
-            data: JsonValue = game.encode_action(action)
-            if isinstance(action, PlayAction) and not action.payment:
-                data = game.complete_action(self.state, HUMAN, data)
+            data = self.match.game.encode_action(action)
             try:
-                self._submit(HUMAN, data)
+                # A card played without its payment gets the one that spares the plans most.
+                self._submit(
+                    HUMAN, data, complete=isinstance(action, PlayAction) and not action.payment
+                )
             except IllegalAction as error:
                 self._refuse(f"Coup refusé : {error.message}")
                 continue

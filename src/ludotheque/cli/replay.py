@@ -20,7 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.core.errors import LudoError
-from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.json_types import JsonObject
+from ludotheque.core.moves import PendingMove
 from ludotheque.core.protocol import Game, Seat, State
 from ludotheque.core.record import GameRecord
 from ludotheque.core.registry import Registry
@@ -48,7 +49,7 @@ class ReplayRenderer(Protocol):
 
     def begin(self, view: JsonObject) -> None: ...
 
-    def step(self, before: JsonObject, seat: Seat, move: JsonValue, after: JsonObject) -> bool: ...
+    def step(self, before: JsonObject, move: PendingMove, after: JsonObject) -> bool: ...
 
     def end(self, view: JsonObject, state: State[Any]) -> None: ...
 
@@ -73,23 +74,18 @@ class GenericRenderer:
         self.seat = seat
         self.names = _names(record.players)
         self.count = 0
-        self.state: State[Any] | None = None  # the position before the move being shown
 
     def begin(self, view: JsonObject) -> None:
         pass
 
-    def step(self, before: JsonObject, seat: Seat, move: JsonValue, after: JsonObject) -> bool:
+    def step(self, before: JsonObject, move: PendingMove, after: JsonObject) -> bool:
         self.count += 1
-        action = self.game.decode_action(move)
+        seat = move.seat
         if not self.game.info.hidden_information or seat == self.seat:
-            shown = self.game.format_action(action)
-        elif self.state is not None:
-            # What this seat (or a spectator) was told at the table, nothing more.
-            shown = self.game.describe_action(
-                self.state, seat, action, self.seat, self.names[seat], self.names
-            )
+            shown = self.game.format_action(move.action)
         else:
-            shown = "(coup caché)"
+            # What this seat (or a spectator) was told at the table, nothing more.
+            shown = move.describe(self.seat, self.names[seat], self.names)
         self.console.print(
             Text.assemble(f"{self.count:>4}. ", (self.names[seat], "bold"), f" : {shown}")
         )
@@ -139,8 +135,8 @@ class _GutenbergRenderer:
     def begin(self, view: JsonObject) -> None:
         self.narrator.start(view)
 
-    def step(self, before: JsonObject, seat: Seat, move: JsonValue, after: JsonObject) -> bool:
-        self.narrator.observe(before, seat, move, after)
+    def step(self, before: JsonObject, move: PendingMove, after: JsonObject) -> bool:
+        self.narrator.observe(before, move.seat, move.data, after)
         return after["tour"] != before["tour"]
 
     def end(self, view: JsonObject, state: State[Any]) -> None:
@@ -218,8 +214,7 @@ def replay_record(
             f"Place inconnue : les places de cette partie vont de 1 à {record.players}."
         )
     try:
-        states = record.states(game)
-        state = next(states)
+        state = record.initial(game)
     except ValueError as error:
         message = error.message if isinstance(error, LudoError) else str(error)
         raise ReplayError(f"Partie impossible à recréer : {message}") from None
@@ -237,19 +232,18 @@ def replay_record(
     )
     view = state.view(seat)
     renderer.begin(view)
-    for number, move in enumerate(record.moves, 1):
+    played = record.played(game, state)
+    for number, recorded in enumerate(record.moves, 1):
         try:
-            after_state = next(states)
+            move = next(played)
         except ValueError as error:
             message = error.message if isinstance(error, LudoError) else str(error)
             raise ReplayError(
-                f"Coup n° {number} (place {move.seat + 1}) refusé : {message}"
+                f"Coup n° {number} (place {recorded.seat + 1}) refusé : {message}"
             ) from None
-        after = after_state.view(seat)
-        if isinstance(renderer, GenericRenderer):
-            renderer.state = state
-        boundary = renderer.step(view, move.seat, move.action, after)
-        state, view = after_state, after
+        after = move.after.view(seat)
+        boundary = renderer.step(view, move, after)
+        state, view = move.after, after
         if boundary and pause is not None and number < len(record.moves):
             pause("Entrée pour continuer… ")
     renderer.end(view, state)

@@ -14,6 +14,7 @@ from typing import Any
 
 from .errors import MalformedInput
 from .json_types import JsonObject, JsonValue
+from .moves import PendingMove, replay_move
 from .protocol import Game, Seat, State
 
 __all__ = ["FORMAT", "GameRecord", "Move"]
@@ -98,15 +99,30 @@ class GameRecord:
             raise MalformedInput(f"Enregistrement illisible : {error.msg}.") from error
         return cls.from_json(data)
 
-    def states(self, game: Game[Any, Any]) -> Iterator[State[Any]]:
-        """The initial state, then the state after each move (each move is checked)."""
+    def initial(self, game: Game[Any, Any]) -> State[Any]:
+        """The state before the first move."""
         if game.info.name != self.game:
             raise MalformedInput(f"Cet enregistrement est une partie de « {self.game} ».")
-        state = game.new(self.players, self.seed, self.options)
-        yield state
+        state: State[Any] = game.new(self.players, self.seed, self.options)
+        return state
+
+    def played(
+        self, game: Game[Any, Any], initial: State[Any] | None = None
+    ) -> Iterator[PendingMove]:
+        """Each move replayed on the move path (:func:`.moves.replay_move`: checked), from
+        ``initial`` (default: :meth:`initial`)."""
+        state = self.initial(game) if initial is None else initial
         for move in self.moves:
-            state = state.apply(move.seat, game.decode_action(move.action))
-            yield state
+            played = replay_move(game, state, move.seat, move.action)
+            yield played
+            state = played.after
+
+    def states(self, game: Game[Any, Any]) -> Iterator[State[Any]]:
+        """The initial state, then the state after each move (each move is checked)."""
+        state = self.initial(game)
+        yield state
+        for played in self.played(game, state):
+            yield played.after
 
     def replay(self, game: Game[Any, Any]) -> State[Any]:
         """The final state of the record."""

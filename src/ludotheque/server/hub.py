@@ -671,19 +671,12 @@ class Hub:
     def replay(self, session: TableSession, seat: int | None) -> JsonObject:
         if session.row.status != OVER:
             raise ApiError(409, "statut", "Le déroulé se regarde une fois la partie terminée.")
-        steps: list[JsonValue] = []
         record = session.record
-        previous = None
         names = [session.name(s) for s in range(session.row.players)]
-        for ply, state in enumerate(record.states(session.game)):
-            entry: JsonValue = None
-            if previous is not None:
-                move = record.moves[ply - 1]
-                action = session.game.decode_action(move.action)
-                text = session.game.describe_action(
-                    previous, move.seat, action, seat, names[move.seat], names
-                )
-                entry = {"coups": ply, "place": move.seat, "texte": text}
-            steps.append({"coups": ply, "journal": entry, "vue": state.view(seat)})
-            previous = state
+        initial = record.initial(session.game)
+        steps: list[JsonValue] = [{"coups": 0, "journal": None, "vue": initial.view(seat)}]
+        for ply, move in enumerate(record.played(session.game, initial), start=1):
+            text = move.describe(seat, names[move.seat], names)
+            entry: JsonValue = {"coups": ply, "place": move.seat, "texte": text}
+            steps.append({"coups": ply, "journal": entry, "vue": move.after.view(seat)})
         return {"table": session.to_json(), "place": seat, "etapes": steps}

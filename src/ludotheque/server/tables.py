@@ -18,6 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ludotheque.core.errors import GameOver, IllegalAction, LudoError, MalformedInput, NotYourTurn
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.match import Match
+from ludotheque.core.moves import PendingMove
 from ludotheque.core.protocol import Game, State
 from ludotheque.core.record import GameRecord
 
@@ -181,14 +182,18 @@ class TableSession:
     def journal_for(self, observer: int | None) -> list[JsonValue]:
         return [entry.for_observer(observer) for entry in self.journal]
 
-    def _log_action(self, ply: int, seat: int, action: Any, before: State[Any]) -> None:
+    def _log_move(self, ply: int, move: PendingMove) -> None:
         names = [self.name(s) for s in range(self.row.players)]
         observers: list[int | None] = [*range(self.row.players), None]
-        texts = {
-            o: self.game.describe_action(before, seat, action, o, names[seat], names)
-            for o in observers
-        }
-        self.journal.append(JournalEntry(ply, seat, texts=texts))
+        texts = {o: move.describe(o, names[move.seat], names) for o in observers}
+        self.journal.append(JournalEntry(ply, move.seat, texts=texts))
+
+    def _moved(self, move: PendingMove) -> None:
+        """A committed move (the match's listener): its journal lines, the end of the game."""
+        self._log_move(self.ply, move)
+        if move.after.is_over:
+            self.row.status = OVER
+            self.note("La partie est terminée.")
 
     def note(self, text: str, seat: int | None = None) -> None:
         self.journal.append(JournalEntry(self.ply, seat, text))
@@ -267,6 +272,7 @@ class TableSession:
         match = Match.start(self.game, self.row.players, self.row.seed, self.row.options)
         self.storage.update_table(self.id, status=PLAYING)
         self.row.status = PLAYING
+        match.listeners.append(self._moved)
         self.match = match
         self.note("La partie commence.")
 
@@ -276,15 +282,14 @@ class TableSession:
             return
         match = Match.start(self.game, self.row.players, self.row.seed, self.row.options)
         for number, (seat, action) in enumerate(moves, start=1):
-            before = match.state
             try:
-                match.submit(seat, action)
+                move = match.submit(seat, action)
             except LudoError as error:
                 error.message = f"le coup n° {number} est refusé ({error.message})"
                 raise
-            if len(moves) - len(match.record.moves) < JOURNAL_SIZE:
-                decoded = self.game.decode_action(action)
-                self._log_action(len(match.record.moves), seat, decoded, before)
+            if len(moves) - number < JOURNAL_SIZE:
+                self._log_move(number, move)
+        match.listeners.append(self._moved)
         self.match = match
         if match.state.is_over and self.row.status != OVER:
             self.storage.update_table(self.id, status=OVER)
@@ -295,7 +300,8 @@ class TableSession:
     # --- play ---------------------------------------------------------------------------------
 
     def play(self, seat: int, seq: int | None, data: JsonValue) -> None:
-        """Check, store, then apply one action (:class:`LudoError`/:class:`ApiError` if refused)."""
+        """Prepare, store, then commit one action (:class:`LudoError`/:class:`ApiError` if
+        refused; a failed write changes nothing)."""
         if self.match is None:
             raise ApiError(409, "partie_non_commencee", "La partie n'a pas encore commencé.")
         if seq is not None and seq != self.next_seq(seat):
@@ -305,24 +311,15 @@ class TableSession:
                 f"Numéro de séquence {seq} inattendu (attendu : {self.next_seq(seat)}) : "
                 "ce coup a déjà été reçu ou l'état affiché n'est plus à jour.",
             )
-        state = self.match.state
-        completed = self.game.complete_action(state, seat, data)
-        action = self.game.decode_action(completed)
-        after = state.apply(seat, action)
-        encoded = self.game.encode_action(action)
-        ply = self.ply + 1
+        move = self.match.prepare(seat, data, complete=True)
+        status = OVER if move.after.is_over else None
         try:
-            self.storage.add_move(self.id, ply, seat, encoded, OVER if after.is_over else None)
+            self.storage.add_move(self.id, self.ply + 1, seat, move.data, status)
         except SQLAlchemyError:
             raise ApiError(
                 503, "stockage", "Le coup n'a pas pu être enregistré : réessayez."
             ) from None
-        self.match.state = after
-        self.match.record = self.match.record.with_move(seat, encoded)
-        self._log_action(ply, seat, action, state)
-        if after.is_over:
-            self.row.status = OVER
-            self.note("La partie est terminée.")
+        self.match.commit(move)  # the record, then the journal (self._moved)
 
 
 def check_name(value: JsonValue) -> str:
