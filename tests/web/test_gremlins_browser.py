@@ -347,6 +347,8 @@ def test_gremlins_team_end_screen_shows_each_teams_total(
         for seat in range(4)
     ]
     assert totals == {0: prestige[0] + prestige[2], 1: prestige[1] + prestige[3]}
+    reason = page.inner_text("#resultat .resultat__raison")
+    assert reason[:1].isupper() and reason.endswith("."), reason  # a sentence
     scores = page.locator("#resultat .resultat__score").all_inner_texts()
     assert scores and all(score.endswith(" prestige") for score in scores), scores
     assert max(totals.values()) >= 2, page.inner_text("#resultat")

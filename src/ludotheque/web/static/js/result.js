@@ -23,7 +23,7 @@ export function resultElement(resultat, names, me = null, solo = false, opponent
   else headline = "Partie terminée";
   return h("section", { id: "resultat", class: "resultat", "aria-labelledby": "resultat-titre", tabindex: "-1" },
     h("h2", { id: "resultat-titre" }, headline),
-    resultat.raison ? h("p", { class: "resultat__raison" }, resultat.raison) : null,
+    resultat.raison ? h("p", { class: "resultat__raison" }, sentence(resultat.raison)) : null,
     h("ol", { class: "resultat__classement" },
       seats.map(({ seat, rank, score }) =>
         h("li", {
@@ -53,7 +53,7 @@ function soloResult(resultat, player, names, me, opponent) {
   if (opponent && !won) rows.reverse();
   return h("section", { id: "resultat", class: "resultat", "aria-labelledby": "resultat-titre", tabindex: "-1" },
     h("h2", { id: "resultat-titre" }, opponent === null ? "Partie terminée" : won ? "Victoire !" : "Défaite…"),
-    resultat.raison ? h("p", { class: "resultat__raison" }, resultat.raison) : null,
+    resultat.raison ? h("p", { class: "resultat__raison" }, sentence(resultat.raison)) : null,
     h("ol", { class: "resultat__classement" },
       rows.map((row, i) => h("li", {
         class: ["resultat__ligne", row.win ? "resultat__ligne--gagnant" : null, row.key === "joueur" && row.seat === me ? "resultat__ligne--moi" : null],
@@ -66,4 +66,10 @@ function soloResult(resultat, player, names, me, opponent) {
       )),
     ),
   );
+}
+
+/** A reason as a sentence: a capital first, a full stop last (« Un joueur a atteint 10 prestige. »). */
+function sentence(text) {
+  const first = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?…]$/.test(first) ? first : `${first}.`;
 }
