@@ -17,13 +17,6 @@ import pytest
 ROOT = "ludotheque"
 GAMES = f"{ROOT}.games"
 
-KNOWN_CYCLES = {
-    # Issue 16: the Thèmes package (its states, tables and views) is being reshaped into one
-    # state with a policy for teams and simultaneous answers; remove this line once it is done
-    # (until then the test may fail or pass for Thèmes: an XPASS says it is time).
-    f"{GAMES}.themes": "issue 16: Thèmes is being reshaped",
-}
-
 
 @cache
 def graph() -> grimp.ImportGraph:
@@ -74,18 +67,7 @@ def chains(importer: str, imported: str) -> list[str]:
     return sorted(" → ".join(chain) for chain in found)
 
 
-@pytest.mark.parametrize(
-    "package",
-    [
-        pytest.param(
-            package,
-            marks=pytest.mark.xfail(reason=KNOWN_CYCLES[package], strict=False),
-        )
-        if package in KNOWN_CYCLES
-        else package
-        for package in game_packages()
-    ],
-)
+@pytest.mark.parametrize("package", game_packages())
 def test_no_import_cycle_inside_a_game(package):
     found = cycles(graph(), package)
     assert not found, "import cycles:\n" + "\n".join(" → ".join(cycle) for cycle in found)

@@ -12,7 +12,8 @@ from ludotheque.core.match import Match
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import Verdict, Word
 from ludotheque.games.themes.decisions import tally
-from ludotheque.games.themes.state import Judgement, ThemesState
+from ludotheque.games.themes.state import ThemesState
+from ludotheque.games.themes.verdicts import Judgement
 from ludotheque.server.storage import SeatRow, Storage, TableRow
 
 

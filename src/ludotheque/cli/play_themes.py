@@ -85,9 +85,10 @@ from ludotheque.games.themes.notation import (
     parse_typed,
     typed_help,
 )
-from ludotheque.games.themes.state import ThemesState, pending_judges
+from ludotheque.games.themes.state import ThemesState
 from ludotheque.games.themes.state_simultaneous import SimultaneousState
 from ludotheque.games.themes.state_teams import PACKET_SIZES, TeamsState
+from ludotheque.games.themes.verdicts import pending_judges
 
 from .countdown import TimedAsk, timed_input
 from .themes_render import LEGEND, MARKS, table_of

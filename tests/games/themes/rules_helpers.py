@@ -8,7 +8,8 @@ from typing import Any
 
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.game import AnyThemesState
-from ludotheque.games.themes.state import Columns, Face, ThemesState
+from ludotheque.games.themes.state import ThemesState
+from ludotheque.games.themes.table import Columns, Face
 
 ColumnIds = dict[int, tuple[list[str], list[str]]]
 

@@ -19,7 +19,9 @@ from ludotheque.games.themes.judging import (
     robot_refusal,
     robot_verdict,
 )
-from ludotheque.games.themes.state import DRY_ROUNDS, Catalog, in_vocabulary
+from ludotheque.games.themes.state import DRY_ROUNDS
+from ludotheque.games.themes.table import Catalog
+from ludotheque.games.themes.words import in_vocabulary
 
 from .rules_helpers import arrange, letter_ids, new_state
 

@@ -29,10 +29,10 @@ from ludotheque.core.protocol import Seat, State
 from .actions import Word
 from .cards import vocabulary
 from .search import vocabulary_words
-from .state import Catalog, ThemesState
+from .state import ThemesState
 from .state_simultaneous import SimultaneousState
 from .state_teams import TeamsState
-from .table import visible_themes
+from .table import Catalog, visible_themes
 
 __all__ = ["RELATED_SHARE", "Move", "related_themes", "stray_moves", "word_moves"]
 

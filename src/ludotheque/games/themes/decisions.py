@@ -16,7 +16,8 @@ from ludotheque.core.record import GameRecord
 
 from .cards import entry_key
 from .game import Themes
-from .state import Judgement, ThemesState
+from .state import ThemesState
+from .verdicts import Judgement
 
 __all__ = ["WordTally", "judgements_of", "tally"]
 

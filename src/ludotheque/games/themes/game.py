@@ -34,17 +34,25 @@ from .cards import (
     parse_letters,
     parse_themes,
 )
+from .claims import spelled
 from .judging import JUDGE_SECONDS, REASONS, Judging
 from .search import best_cards
-from .state import HOURGLASS_SECONDS, Catalog, Columns, Config, Face, Judgement, ThemesState
+from .state import Config, ThemesState
 from .state_simultaneous import TURNED, SimultaneousConfig, SimultaneousState
 from .state_teams import PACKET_SIZES, TeamsConfig, TeamsState, default_teams, team_problem
-from .table import Layout, deal
+from .table import HOURGLASS_SECONDS, Catalog, Columns, Face, Hooks, Layout, deal
+from .verdicts import Judgement
+from .views import classic_view, simultaneous_view, teams_view
 
 __all__ = ["AnyThemesState", "Themes"]
 
 AnyThemesState = ThemesState | SimultaneousState | TeamsState
 """A Thèmes position: classic and Expert, Simultanée, or Équipe."""
+
+# The views read the states, never the reverse: each state reaches its view through its hooks.
+ThemesState.hooks = Hooks(view=classic_view)
+TeamsState.hooks = Hooks(view=teams_view)
+SimultaneousState.hooks = Hooks(view=simultaneous_view)
 
 
 class _Table(TypedDict):
@@ -427,7 +435,6 @@ class Themes(Game[AnyThemesState, Action]):
             return data
         if not 0 <= column < len(state.piles) or seat >= state.players:
             return data
-        from .claims import spelled
 
         key, usable = spelled(word)
         theme = state.catalog.theme(state.piles[column][0]) if state.piles[column] else ""

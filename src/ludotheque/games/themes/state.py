@@ -9,10 +9,9 @@ open is numbered Dn in ``docs/rules/themes.md``.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal, TypeVar, cast
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Literal
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
@@ -20,69 +19,53 @@ from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
 from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, EndTurn, GiveUp, Redraw, Timeout, Verdict, Word
-from .cards import HAND, LetterCard, ThemeCard, Vocabulary, entry_key, vocabulary
-from .claims import card_problems
-from .judging import JUDGE_SECONDS, REASONS, Judging, judge_seat, plural_singular
-from .search import vocabulary_words
+from .cards import HAND
+from .judging import JUDGE_SECONDS, Judging
+from .table import (
+    HOURGLASS_SECONDS,
+    Catalog,
+    Columns,
+    Face,
+    Hooks,
+    copy_state,
+    exhausted,
+    lost_cards,
+    resample_letters,
+    resample_themes,
+    seat_ref,
+    take_from_column,
+    tidy_columns,
+    visible_letters,
+    visible_themes,
+)
+from .verdicts import (
+    Claim,
+    Judgement,
+    cast_vote,
+    judge_timers,
+    judges_for,
+    open_claim,
+    pending_judges,
+    verdict_checked,
+    vocabulary_judgement,
+)
+from .words import (
+    EXHAUSTED,
+    ONLY_EXPERT,
+    ONLY_TEAMS,
+    in_vocabulary,
+    random_word,
+    vocabulary_choices,
+    word_problem,
+)
 
-__all__ = [
-    "DRY_ROUNDS",
-    "HOURGLASS_SECONDS",
-    "Catalog",
-    "Claim",
-    "Config",
-    "Face",
-    "Judgement",
-    "ThemesState",
-]
+__all__ = ["DRY_ROUNDS", "Config", "ThemesState"]
 
-HOURGLASS_SECONDS = 45
-"""« 1 sablier de 45 sec »."""
 DRY_ROUNDS = 3
 """D8: at a table of robots, the game also ends after this many whole rounds in a row without
 a word (option ``fin_sans_mot``, off as soon as a person sits at the table)."""
-PILE_LETTERS = 5
-"""Letters in a pile under a theme (set-up, and D6 when an empty pile is made up again)."""
 
 Phase = Literal["jeu", "jugement", "fin"]
-Face = tuple[str, int]
-"""A theme card as it lies: its id and the side up (0: front, 1: back)."""
-Columns = tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
-"""Two letter piles under each theme pile, top card first."""
-S = TypeVar("S")
-
-
-class Catalog:
-    """The cards of a table and the vocabularies of its themes (shared, never copied)."""
-
-    __slots__ = ("letters", "themes", "vocabularies")
-
-    def __init__(self, letters: Sequence[LetterCard], themes: Sequence[ThemeCard]) -> None:
-        self.letters: Mapping[str, LetterCard] = {card.id: card for card in letters}
-        self.themes: Mapping[str, ThemeCard] = {card.id: card for card in themes}
-        self.vocabularies: Mapping[str, Vocabulary] = {
-            name: vocabulary(name) for card in themes for name in card.sides
-        }
-
-    def theme(self, face: Face) -> str:
-        return self.themes[face[0]].sides[face[1]]
-
-    def words(self, theme: str) -> Vocabulary:
-        return self.vocabularies[theme]
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Catalog:
-        return self
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Catalog):
-            return NotImplemented
-        return self is other or (
-            tuple(self.letters.values()) == tuple(other.letters.values())
-            and tuple(self.themes.values()) == tuple(other.themes.values())
-        )
-
-    def __hash__(self) -> int:
-        return hash((tuple(self.letters), tuple(self.themes)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,253 +80,9 @@ class Config:
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
-    """A word waiting for its verdict (D10): who said it, for what, with which cards."""
-
-    seat: Seat
-    column: int
-    fifth: bool
-    word: str
-    cards: tuple[str, ...]
-    themes: tuple[str, ...]
-    judges: tuple[Seat, ...]
-    votes: tuple[bool | None, ...]
-    number: int  # the table's n-th word sent to judgement (names its hourglass)
-    reasons: tuple[str | None, ...] = ()  # why each judge refused, when it said
-
-
-def seat_ref(seat: Seat) -> str:
-    """How an event line names a seat: « place 2 ». The rules know no names; every front end
-    replaces these words with the player's name (``notation.name_seats``). Event lines are
-    written so that any name fits them (no verb agreeing with the seat)."""
-    return f"place {seat + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """A logged decision on a word (D12): so that the vocabularies can grow."""
-
-    turn: int
-    seat: Seat
-    themes: tuple[str, ...]
-    word: str
-    accepted: bool
-    by: str  # "vocabulaire", "juge", "vote", "silence"
-    reason: str | None = None  # a refusal's reason, when the judge gave one (REASONS)
-
-    def refusal_line(self, tail: str) -> str:
-        """« « X » est refusé (hors vocabulaire) : ``tail`` »."""
-        said = REASONS.get(self.reason or "")
-        why = f" ({said})" if said else ""
-        return f"« {self.word} » est refusé{why} : {tail}"
-
-
-def cast_vote(
-    claim: Claim, seat: Seat, verdict: Verdict, turn: int
-) -> tuple[Claim, Judgement | None]:
-    """Record ``seat``'s answer on ``claim``; once every judge has answered, the decision (D10):
-    the judge's word, or a vote that refuses only when more than half refuse. A refusal keeps
-    the first reason a refusing judge gave."""
-    votes = tuple(
-        verdict.accept if judge == seat else vote
-        for judge, vote in zip(claim.judges, claim.votes, strict=True)
-    )
-    old = claim.reasons or (None,) * len(claim.judges)
-    reasons = tuple(
-        verdict.reason if judge == seat and not verdict.accept else why
-        for judge, why in zip(claim.judges, old, strict=True)
-    )
-    claim = replace(claim, votes=votes, reasons=reasons)
-    if any(vote is None for vote in votes):
-        return claim, None
-    refusals = sum(1 for vote in votes if vote is False)
-    accepted = refusals * 2 <= len(votes) if len(votes) > 1 else refusals == 0
-    by = "vote" if len(votes) > 1 else "silence" if verdict.silent else "juge"
-    reason = None if accepted else next((why for why in reasons if why is not None), None)
-    return claim, Judgement(turn, claim.seat, claim.themes, claim.word, accepted, by, reason)
-
-
-_SHARED = frozenset({"catalog", "rng", "config"})
-
-
-# --- rules shared by the three states (classic, Simultanée, Équipe) ----------------------------
-
-
-def copy_state(state: S, memo: dict[int, Any]) -> S:
-    """A deep copy of a state that shares its catalog, its rng and its config."""
-    values = {
-        f.name: getattr(state, f.name)
-        if f.name in _SHARED
-        else copy.deepcopy(getattr(state, f.name), memo)
-        for f in fields(cast(Any, state))
-    }
-    return type(state)(**values)
-
-
-def pending_judges(claim: Claim | None) -> frozenset[Seat]:
-    """The judges of ``claim`` who have not answered yet."""
-    if claim is None:
-        return frozenset()
-    return frozenset(j for j, v in zip(claim.judges, claim.votes, strict=True) if v is None)
-
-
-def judges_for(judging: Judging, seat: Seat, players: int) -> tuple[Seat, ...]:
-    """D10: the judge seat (``juge``), or every other seat (``vote``)."""
-    if judging == "vote":
-        return tuple(s for s in range(players) if s != seat)
-    return (judge_seat(seat, players),)
-
-
-def judge_timers(claim: Claim | None, judge_time: int) -> list[RuleTimer[Action]]:
-    """The judges' windows on ``claim`` (silence is yes)."""
-    if claim is None:
-        return []
-    return [
-        RuleTimer(
-            judge,
-            judge_time,
-            f"jugement-{claim.number}-place-{judge + 1}",
-            Verdict(True, silent=True),
-            label="Délai du juge",
-        )
-        for judge, vote in zip(claim.judges, claim.votes, strict=True)
-        if vote is None
-    ]
-
-
-def verdict_checked(judging: bool, action: Action) -> bool:
-    """Raise when ``action`` does not fit the phase (a verdict exactly while a word is judged);
-    True when it is a verdict, with nothing more to check."""
-    if judging:
-        if not isinstance(action, Verdict):
-            raise IllegalAction("Un mot est soumis au juge : validez-le ou refusez-le.")
-        return True
-    if isinstance(action, Verdict):
-        raise IllegalAction("Aucun mot n'attend de jugement.")
-    return False
-
-
-def random_word(
-    draws: Draws,
-    roll: float,
-    choices: Callable[[bool], list[Word]],
-    strays_below: float,
-    words_below: float,
-) -> Word | None:
-    """Random play: a word of another theme (for the judge) when ``roll`` is below
-    ``strays_below``, else one of the theme's when below ``words_below``, if there is one."""
-    if roll < strays_below:
-        strays = choices(True)
-        if strays:
-            return draws.choice(strays)
-    if roll < words_below:
-        words = choices(False)
-        if words:
-            return draws.choice(words)
-    return None
-
-
-def in_vocabulary(catalog: Catalog, word: str, themes: Sequence[str]) -> bool:
-    key = entry_key(word)
-    return all(key in catalog.words(t).forms for t in themes)
-
-
-def vocabulary_judgement(
-    catalog: Catalog, turn: int, seat: Seat, themes: tuple[str, ...], word: str
-) -> Judgement:
-    """The log line of a word of the vocabulary (accepted without a judge), as shown."""
-    shown = catalog.words(themes[0]).display(word) or word
-    return Judgement(turn, seat, themes, shown, True, "vocabulaire")
-
-
-def open_claim(
-    seat: Seat,
-    action: Word,
-    themes: tuple[str, ...],
-    judges: tuple[Seat, ...],
-    number: int,
-    *,
-    fifth: bool = False,
-) -> Claim:
-    """``action`` sent to ``judges``, the table's ``number``-th word judged."""
-    return Claim(
-        seat=seat,
-        column=action.column,
-        fifth=fifth,
-        word=action.word,
-        cards=action.cards,
-        themes=themes,
-        judges=judges,
-        votes=(None,) * len(judges),
-        number=number,
-        reasons=(None,) * len(judges),
-    )
-
-
-def resample_letters(
-    draws: Draws,
-    held: Sequence[tuple[str, ...]],
-    shown: set[str],
-    draw: tuple[str, ...],
-    columns: Columns,
-) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], Columns]:
-    """The hidden letters redrawn: the cards ``held`` out of sight (but those ``shown``, kept
-    first), the draw pile, and the cards under each visible one."""
-    hidden = [c for cards in held for c in cards if c not in shown]
-    hidden += draw
-    hidden += [c for column in columns for pile in column for c in pile[1:]]
-    # Sorted first: the redraw must depend only on what the observer sees.
-    letters = iter(draws.shuffled(sorted(hidden)))
-    new_held = tuple(
-        tuple(sorted(c for c in cards if c in shown))
-        + tuple(next(letters) for c in cards if c not in shown)
-        for cards in held
-    )
-    new_draw = tuple(next(letters) for _ in draw)
-
-    def refill(pile: tuple[str, ...]) -> tuple[str, ...]:
-        return pile[:1] + tuple(next(letters) for _ in pile[1:])
-
-    new_columns = tuple((refill(first), refill(second)) for first, second in columns)
-    return new_held, new_draw, new_columns
-
-
-def resample_themes(
-    draws: Draws,
-    piles: tuple[tuple[Face, ...], ...],
-    fifth: tuple[Face, ...],
-    theme_box: tuple[Face, ...],
-) -> tuple[tuple[tuple[Face, ...], ...], tuple[Face, ...], tuple[Face, ...]]:
-    """The theme cards under the visible ones and the unused ones redrawn, with their sides."""
-    unseen = [face[0] for pile in piles for face in pile[1:]]
-    unseen += [face[0] for face in fifth[1:]]
-    unseen += [face[0] for face in theme_box]
-    themes = iter(draws.shuffled(sorted(unseen)))
-
-    def redraw(faces: tuple[Face, ...]) -> tuple[Face, ...]:
-        return tuple((next(themes), draws.below(2)) for _ in faces)
-
-    new_piles = tuple(pile[:1] + redraw(pile[1:]) for pile in piles)
-    new_fifth = fifth[:1] + redraw(fifth[1:])
-    return new_piles, new_fifth, redraw(theme_box)
-
-
-def lost_cards(
-    catalog: Catalog, columns: Columns, letters: list[str], faces: list[Face]
-) -> list[str]:
-    """Invariants: the letters of ``columns`` and ``letters``, and the theme cards ``faces``,
-    are the catalog's, each once."""
-    problems: list[str] = []
-    letters = [c for column in columns for pile in column for c in pile] + letters
-    if sorted(letters) != sorted(catalog.letters):
-        problems.append("des cartes « Lettre » ont été créées ou perdues")
-    if sorted(f[0] for f in faces) != sorted(catalog.themes):
-        problems.append("des cartes « Thème » ont été créées ou perdues")
-    return problems
-
-
-@dataclass(frozen=True, slots=True)
 class ThemesState(State[Action]):
+    hooks: ClassVar[Hooks[ThemesState]]
+
     config: Config
     catalog: Catalog
     phase: Phase
@@ -419,31 +158,15 @@ class ThemesState(State[Action]):
         ``other_themes``: words of the vocabulary of *another* visible theme said for this one
         (they go to the judge) — for random play only.
         """
-        choices: list[Word] = []
-        hand = self.hands[seat]
-        themes = self.visible_themes()
-        for index, theme in enumerate(themes):
-            if theme is None:
-                continue
-            column = self.visible_letters(index)
-            if other_themes:
-                sources = [t for t in themes if t is not None and t != theme]
-                keys: list[str] = [
-                    form for t in sources for form in self.catalog.words(t).forms.values()
-                ]
-            else:
-                keys = list(self.catalog.words(theme).forms.values())
-            for key, cards, _points in vocabulary_words(keys, hand, column, self.catalog.letters):
-                shown = self.catalog.words(theme).display(key) or key
-                choices.append(Word(index, shown, cards))
-            if self.fifth and not other_themes:
-                extra = self.catalog.words(self.catalog.theme(self.fifth[0])).forms
-                both = [f for k, f in self.catalog.words(theme).forms.items() if k in extra]
-                for key, cards, _points in vocabulary_words(
-                    both, hand, column, self.catalog.letters
-                ):
-                    shown = self.catalog.words(theme).display(key) or key
-                    choices.append(Word(index, shown, cards, fifth=True))
+        fifth = self.catalog.theme(self.fifth[0]) if self.fifth else None
+        choices = vocabulary_choices(
+            self.catalog,
+            self.visible_themes(),
+            self.hands[seat],
+            self.columns,
+            other_themes=other_themes,
+            fifth=fifth,
+        )
         return [w for w in choices if self.word_problem(seat, w) is None]
 
     def may_redraw(self, seat: Seat) -> bool:
@@ -488,47 +211,23 @@ class ThemesState(State[Action]):
 
     def _word_problem(self, seat: Seat, action: Word) -> str | None:
         if action.packet is not None:
-            return "Les paquets ne servent qu'à la variante par équipe."
+            return ONLY_TEAMS
         if not self.piles[action.column]:
-            return "Cette pile de thèmes est épuisée : elle n'a plus de thème à jouer."
+            return EXHAUSTED
         if action.fifth and not self.fifth:
             if self.config.mode != "expert":
-                return "La cinquième pile n'existe qu'en variante Expert."
+                return ONLY_EXPERT
             return "La cinquième pile de thèmes est épuisée."
-        hand = set(self.hands[seat])
-        visible = set(self.visible_letters(action.column))
-        from_hand = [c for c in action.cards if c in hand]
-        from_column = [c for c in action.cards if c in visible]
-        strangers = [c for c in action.cards if c not in hand and c not in visible]
-        if strangers:
-            card = self.catalog.letters.get(strangers[0])
-            if card is None:
-                return "Une des cartes nommées n'existe pas dans ce jeu."
-            return (
-                f"La carte {card.letter} n'est ni dans votre main ni visible sous "
-                f"{self.claim_themes(action)[0]} (seules comptent ses deux cartes visibles)."
-            )
-        if not from_hand:
-            return "Il faut au moins une lettre de votre main."
-        if not from_column:
-            theme = self.claim_themes(action)[0]
-            return f"Il faut au moins une lettre sous {theme} (ses deux cartes visibles)."
-        key = entry_key(action.word)
-        cards = [self.catalog.letters[c] for c in action.cards]
-        problems = card_problems(key, cards, action.word)
-        if problems:
-            return problems[0]
-        for theme in self.claim_themes(action):
-            singular = plural_singular(action.word, theme, self.catalog.words(theme).forms)
-            if singular is not None:
-                return (
-                    f"« {action.word} » est un pluriel : « Les mots au pluriel (pour mettre un "
-                    f"S en dernier) ne sont pas acceptés ». Dites « {singular} »."
-                )
-        if self.config.judging == "vocabulaire" and not self.in_vocabulary(action):
-            themes = " et ".join(self.claim_themes(action))
-            return f"« {action.word} » n'est pas dans le vocabulaire de {themes} (table sans juge)."
-        return None
+        return word_problem(
+            self.catalog,
+            action,
+            self.claim_themes(action),
+            self.hands[seat],
+            "votre main",
+            self.visible_letters(action.column),
+            self.config.judging,
+            hand=True,
+        )
 
     def claim_themes(self, action: Word) -> tuple[str, ...]:
         themes: tuple[str, ...] = (self.catalog.theme(self.piles[action.column][0]),)
@@ -541,10 +240,10 @@ class ThemesState(State[Action]):
 
     def visible_letters(self, column: int) -> tuple[str, ...]:
         """The top card of each letter pile of the column (one or two cards)."""
-        return tuple(pile[0] for pile in self.columns[column] if pile)
+        return visible_letters(self.columns, column)
 
     def visible_themes(self) -> tuple[str | None, ...]:
-        return tuple(self.catalog.theme(pile[0]) if pile else None for pile in self.piles)
+        return visible_themes(self.catalog, self.piles)
 
     def _next(self, seat: Seat, action: Action) -> ThemesState:
         if isinstance(action, Timeout) and self.phase == "jugement":
@@ -590,9 +289,7 @@ class ThemesState(State[Action]):
         return len(self.won_themes[seat]) + len(self.bonus[seat])
 
     def view(self, seat: Seat | None) -> JsonObject:
-        from .views import build_view
-
-        return build_view(self, seat)
+        return self.hooks.view(self, seat)
 
     def secrets(self, seat: Seat) -> frozenset[str]:
         shown = set(self.claim.cards) if self.claim is not None else set()
@@ -672,8 +369,6 @@ class ThemesState(State[Action]):
 
     def _award(self, seat: Seat, action: Word, shown: str) -> ThemesState:
         """The player takes the letters used and the theme card(s); hand made up to three."""
-        from .table import take_from_column
-
         taken = set(action.cards)
         columns = take_from_column(self.columns, action.column, taken)
         hand = tuple(c for c in self.hands[seat] if c not in taken)
@@ -712,8 +407,6 @@ class ThemesState(State[Action]):
     def _tidy_columns(self) -> ThemesState:
         """D5–D7: letters under an exhausted theme go to the box; an empty pile under a theme
         still in play is made up from the draw pile; three exhausted piles end the game."""
-        from .table import exhausted, tidy_columns
-
         columns, draw, box, lines = tidy_columns(self.piles, self.columns, self.draw, self.box)
         state = replace(self, columns=columns, draw=draw, box=box, events=(*self.events, *lines))
         if exhausted(self.piles):

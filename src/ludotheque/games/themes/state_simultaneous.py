@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
@@ -21,39 +21,45 @@ from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, GiveBack, GiveUp, Verdict, Word
 from .judging import JUDGE_SECONDS, Judging
-from .state import (
-    Catalog,
-    Claim,
-    Face,
-    Judgement,
-    cast_vote,
-    copy_state,
-    in_vocabulary,
-    judge_timers,
-    judges_for,
-    lost_cards,
-    open_claim,
-    pending_judges,
-    random_word,
-    resample_letters,
-    resample_themes,
-    seat_ref,
-    verdict_checked,
-    vocabulary_judgement,
-)
 from .table import (
+    Catalog,
     Columns,
+    Face,
+    Hooks,
     add_at,
     cheapest_won,
+    copy_state,
     exhausted,
     flip_tops,
     letter_points,
+    lost_cards,
+    resample_letters,
+    resample_themes,
+    seat_ref,
     set_at,
     take_from_column,
     tidy_columns,
     top_theme,
     visible_letters,
     visible_themes,
+)
+from .verdicts import (
+    Claim,
+    Judgement,
+    cast_vote,
+    judge_timers,
+    judges_for,
+    open_claim,
+    pending_judges,
+    verdict_checked,
+    vocabulary_judgement,
+)
+from .words import (
+    EXHAUSTED,
+    ONLY_EXPERT,
+    ONLY_TEAMS,
+    in_vocabulary,
+    random_word,
     vocabulary_choices,
     word_problem,
 )
@@ -77,6 +83,8 @@ class SimultaneousConfig:
 
 @dataclass(frozen=True, slots=True)
 class SimultaneousState(State[Action]):
+    hooks: ClassVar[Hooks[SimultaneousState]]
+
     config: SimultaneousConfig
     catalog: Catalog
     phase: Phase
@@ -210,14 +218,13 @@ class SimultaneousState(State[Action]):
 
     def word_choices(self, *, other_themes: bool = False) -> list[Word]:
         """Vocabulary words that the turned cards and a column allow now, with their cards."""
-        found = vocabulary_choices(
+        words = vocabulary_choices(
             self.catalog,
             visible_themes(self.catalog, self.piles),
             self.turned,
             self.columns,
             other_themes=other_themes,
         )
-        words = [Word(column, shown, cards) for column, shown, cards in found]
         return [w for w in words if self.word_problem(w) is None]
 
     def check(self, seat: Seat, action: Action) -> None:
@@ -252,26 +259,20 @@ class SimultaneousState(State[Action]):
     def word_problem(self, action: Word) -> str | None:
         """Why ``action`` cannot be said now (French), or None."""
         if action.packet is not None:
-            return "Les paquets ne servent qu'à la variante par équipe."
+            return ONLY_TEAMS
         if action.fifth:
-            return "La cinquième pile n'existe qu'en variante Expert."
+            return ONLY_EXPERT
         if not self.piles[action.column]:
-            return "Cette pile de thèmes est épuisée : elle n'a plus de thème à jouer."
-        theme = self.catalog.theme(self.piles[action.column][0])
-        problem = word_problem(
+            return EXHAUSTED
+        return word_problem(
             self.catalog,
-            action.word,
-            theme,
+            action,
+            self.claim_themes(action),
             self.turned,
             "des deux cartes retournées",
             visible_letters(self.columns, action.column),
-            action.cards,
+            self.config.judging,
         )
-        if problem is not None:
-            return problem
-        if self.config.judging == "vocabulaire" and not self.in_vocabulary(action):
-            return f"« {action.word} » n'est pas dans le vocabulaire de {theme} (table sans juge)."
-        return None
 
     def claim_themes(self, action: Word) -> tuple[str, ...]:
         return top_theme(self.catalog, self.piles, action.column)
@@ -328,9 +329,7 @@ class SimultaneousState(State[Action]):
         return len(self.won_themes[seat])
 
     def view(self, seat: Seat | None) -> JsonObject:
-        from .views_simultaneous import build_view
-
-        return build_view(self, seat)
+        return self.hooks.view(self, seat)
 
     def hides_between_seats(self) -> bool:
         return False  # nobody holds a card: what is hidden is hidden from everyone

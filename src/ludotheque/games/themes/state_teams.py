@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
@@ -21,36 +21,41 @@ from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, EndTurn, Timeout, Verdict, Word
 from .judging import JUDGE_SECONDS, Judging
-from .state import (
+from .table import (
     HOURGLASS_SECONDS,
     Catalog,
-    Claim,
+    Columns,
     Face,
-    Judgement,
-    cast_vote,
+    Hooks,
     copy_state,
-    in_vocabulary,
-    judge_timers,
+    exhausted,
+    letter_points,
     lost_cards,
-    open_claim,
-    pending_judges,
-    random_word,
     resample_letters,
     resample_themes,
     seat_ref,
-    verdict_checked,
-    vocabulary_judgement,
-)
-from .table import (
-    Columns,
-    exhausted,
-    letter_points,
     set_at,
     take_from_column,
     tidy_columns,
     top_theme,
     visible_letters,
     visible_themes,
+)
+from .verdicts import (
+    Claim,
+    Judgement,
+    cast_vote,
+    judge_timers,
+    open_claim,
+    pending_judges,
+    verdict_checked,
+    vocabulary_judgement,
+)
+from .words import (
+    EXHAUSTED,
+    ONLY_EXPERT,
+    in_vocabulary,
+    random_word,
     vocabulary_choices,
     word_problem,
 )
@@ -126,6 +131,8 @@ class TeamsConfig:
 
 @dataclass(frozen=True, slots=True)
 class TeamsState(State[Action]):
+    hooks: ClassVar[Hooks[TeamsState]]
+
     config: TeamsConfig
     catalog: Catalog
     phase: Phase
@@ -293,10 +300,9 @@ class TeamsState(State[Action]):
         for packet, cards in enumerate(self.packets):
             if self.used[packet] or not cards:
                 continue
-            found = vocabulary_choices(
-                self.catalog, themes, cards, self.columns, other_themes=other_themes
+            words += vocabulary_choices(
+                self.catalog, themes, cards, self.columns, other_themes=other_themes, packet=packet
             )
-            words += [Word(c, shown, taken, packet=packet) for c, shown, taken in found]
         return [w for w in words if self.word_problem(w) is None]
 
     def check(self, seat: Seat, action: Action) -> None:
@@ -325,29 +331,24 @@ class TeamsState(State[Action]):
         if action.packet is None:
             return "Indiquez le paquet (0, 1 ou 2 : de 1, 2 ou 3 cartes) dont viennent les lettres."
         if action.fifth:
-            return "La cinquième pile n'existe qu'en variante Expert."
+            return ONLY_EXPERT
         size = PACKET_SIZES[action.packet]
         if self.used[action.packet]:
             return f"Le paquet de {size} carte{'s' if size > 1 else ''} a déjà servi."
         if not self.piles[action.column]:
-            return "Cette pile de thèmes est épuisée : elle n'a plus de thème à jouer."
+            return EXHAUSTED
         theme = self.catalog.theme(self.piles[action.column][0])
         if theme in {self.catalog.theme(f) for f in self.round_themes}:
             return f"Le thème {theme} a déjà servi : il faut 3 thèmes différents."
-        problem = word_problem(
+        return word_problem(
             self.catalog,
-            action.word,
-            theme,
+            action,
+            (theme,),
             self.packets[action.packet],
             f"du paquet de {size} carte{'s' if size > 1 else ''}",
             visible_letters(self.columns, action.column),
-            action.cards,
+            self.config.judging,
         )
-        if problem is not None:
-            return problem
-        if self.config.judging == "vocabulaire" and not self.in_vocabulary(action):
-            return f"« {action.word} » n'est pas dans le vocabulaire de {theme} (table sans juge)."
-        return None
 
     def claim_themes(self, action: Word) -> tuple[str, ...]:
         return top_theme(self.catalog, self.piles, action.column)
@@ -409,9 +410,7 @@ class TeamsState(State[Action]):
         )
 
     def view(self, seat: Seat | None) -> JsonObject:
-        from .views_teams import build_view
-
-        return build_view(self, seat)
+        return self.hooks.view(self, seat)
 
     def sees_packets(self, seat: Seat | None) -> bool:
         """The packets are seen by the active team only (« faces cachées » for the others)."""

@@ -1,10 +1,11 @@
-"""Table helpers shared by the Simultanée and Équipe variants of Thèmes.
+"""The Thèmes table: its cards, where they lie, and what the three variants do with them.
 
-The same table as the classic game (« La mise en place est identique à la version classique »):
-four theme piles, two letter piles under each, a face-down draw pile. These helpers are pure
-functions over tuples: set-up, taking cards from a column, making up the columns (D5–D7 of the
-classic game), turning the theme cards over, choosing a card to give back, scoring. The
-classic state (``state.py``) keeps its own copies; its behaviour is unchanged.
+The same table for every variant (« La mise en place est identique à la version classique »):
+four theme piles (the top card's upper side is the visible theme), under each two piles of
+letter cards whose top cards are visible (the theme's « colonne »), a face-down draw pile.
+These helpers are pure functions over tuples: set-up, taking cards from a column, making up
+the columns (D5–D7), turning the theme cards over, choosing a card to give back, scoring,
+redrawing what a seat cannot see, and the invariant that no card is created or lost.
 
 >>> flip_tops(((("T1", 0), ("T2", 1)), (), (("T3", 1),)))
 ((('T1', 1), ('T2', 1)), (), (('T3', 0),))
@@ -14,38 +15,118 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TypeVar
+import copy
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Generic, TypeVar, cast
 
+from ludotheque.core.json_types import JsonObject
+from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws
 
-from .cards import CARDS_PER_PILE, PILES, LetterCard, ThemeCard, entry_key
-from .claims import card_problems
-from .judging import plural_singular
-from .search import vocabulary_words
-from .state import PILE_LETTERS, Catalog, Columns, Face
+from .cards import CARDS_PER_PILE, PILES, LetterCard, ThemeCard, Vocabulary, vocabulary
 
 __all__ = [
+    "HOURGLASS_SECONDS",
+    "PILE_LETTERS",
+    "Catalog",
     "Columns",
+    "Face",
+    "Hooks",
     "Layout",
     "add_at",
     "cheapest_won",
+    "copy_state",
     "deal",
     "exhausted",
     "flip_tops",
     "letter_points",
+    "lost_cards",
+    "resample_letters",
+    "resample_themes",
+    "seat_ref",
     "set_at",
     "take_from_column",
     "tidy_columns",
     "top_theme",
     "visible_letters",
     "visible_themes",
-    "vocabulary_choices",
-    "word_problem",
 ]
 
+HOURGLASS_SECONDS = 45
+"""« 1 sablier de 45 sec »."""
+PILE_LETTERS = 5
+"""Letters in a pile under a theme (set-up, and D6 when an empty pile is made up again)."""
+
+Face = tuple[str, int]
+"""A theme card as it lies: its id and the side up (0: front, 1: back)."""
+Columns = tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+"""Two letter piles under each theme pile, top card first."""
 T = TypeVar("T")
+S = TypeVar("S")
+
+
+class Catalog:
+    """The cards of a table and the vocabularies of its themes (shared, never copied)."""
+
+    __slots__ = ("letters", "themes", "vocabularies")
+
+    def __init__(self, letters: Sequence[LetterCard], themes: Sequence[ThemeCard]) -> None:
+        self.letters: Mapping[str, LetterCard] = {card.id: card for card in letters}
+        self.themes: Mapping[str, ThemeCard] = {card.id: card for card in themes}
+        self.vocabularies: Mapping[str, Vocabulary] = {
+            name: vocabulary(name) for card in themes for name in card.sides
+        }
+
+    def theme(self, face: Face) -> str:
+        return self.themes[face[0]].sides[face[1]]
+
+    def words(self, theme: str) -> Vocabulary:
+        return self.vocabularies[theme]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Catalog:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Catalog):
+            return NotImplemented
+        return self is other or (
+            tuple(self.letters.values()) == tuple(other.letters.values())
+            and tuple(self.themes.values()) == tuple(other.themes.values())
+        )
+
+    def __hash__(self) -> int:
+        return hash((tuple(self.letters), tuple(self.themes)))
+
+
+@dataclass(frozen=True, slots=True)
+class Hooks(Generic[S]):
+    """What other modules compute about a state: what each seat sees (:mod:`.views`). They
+    read the state, so the state never imports them: :mod:`.game` wires them in as the
+    ``hooks`` of each state class."""
+
+    view: Callable[[S, Seat | None], JsonObject]
+
+
+_SHARED = frozenset({"catalog", "rng", "config"})
+
+
+def copy_state(state: S, memo: dict[int, Any]) -> S:
+    """A deep copy of a state that shares its catalog, its rng and its config."""
+    values = {
+        f.name: getattr(state, f.name)
+        if f.name in _SHARED
+        else copy.deepcopy(getattr(state, f.name), memo)
+        for f in fields(cast(Any, state))
+    }
+    return type(state)(**values)
+
+
+def seat_ref(seat: Seat) -> str:
+    """How an event line names a seat: « place 2 ». The rules know no names; every front end
+    replaces these words with the player's name (``notation.name_seats``). Event lines are
+    written so that any name fits them (no verb agreeing with the seat)."""
+    return f"place {seat + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,79 +232,6 @@ def cheapest_won(
     return None if best is None else best[1]
 
 
-def word_problem(
-    catalog: Catalog,
-    word: str,
-    theme: str,
-    own: Sequence[str],
-    own_name: str,
-    column: Sequence[str],
-    cards: Sequence[str],
-) -> str | None:
-    """Why ``cards`` cannot make ``word`` (as said) for ``theme`` with at least one card of
-    ``own`` (the turned cards, a packet) and one of ``column`` (French), or None."""
-    key = entry_key(word)
-    mine = [c for c in cards if c in own]
-    theirs = [c for c in cards if c in column]
-    strangers = [c for c in cards if c not in own and c not in column]
-    if strangers:
-        card = catalog.letters.get(strangers[0])
-        if card is None:
-            return "Une des cartes nommées n'existe pas dans ce jeu."
-        return (
-            f"La carte {card.letter} ne fait pas partie de {own_name} ni des cartes visibles "
-            f"sous {theme}."
-        )
-    if not mine:
-        return f"Il faut au moins une lettre de {own_name}."
-    if not theirs:
-        return f"Il faut au moins une lettre sous {theme} (ses deux cartes visibles)."
-    problems = card_problems(key, [catalog.letters[c] for c in cards], word)
-    if problems:
-        return problems[0]
-    singular = plural_singular(word, theme, catalog.words(theme).forms)
-    if singular is not None:
-        return (
-            f"« {word} » est un pluriel : « Les mots au pluriel (pour mettre un S en dernier) ne "
-            f"sont pas acceptés ». Dites « {singular} »."
-        )
-    return None
-
-
-def vocabulary_choices(
-    catalog: Catalog,
-    themes: Sequence[str | None],
-    own: Sequence[str],
-    columns: Columns,
-    *,
-    other_themes: bool = False,
-    allowed: Mapping[int, bool] | None = None,
-) -> list[tuple[int, str, tuple[str, ...]]]:
-    """(column, shown word, cards) for vocabulary words that ``own`` and a column allow.
-
-    ``other_themes``: words of *another* visible theme (they go to the judge; random play).
-    ``allowed``: columns to consider (all by default).
-    """
-    found: list[tuple[int, str, tuple[str, ...]]] = []
-    for index, theme in enumerate(themes):
-        if theme is None or (allowed is not None and not allowed.get(index, False)):
-            continue
-        if other_themes:
-            keys = [
-                form
-                for t in themes
-                if t is not None and t != theme
-                for form in catalog.words(t).forms.values()
-            ]
-        else:
-            keys = list(catalog.words(theme).forms.values())
-        column = visible_letters(columns, index)
-        for key, cards, _points in vocabulary_words(keys, own, column, catalog.letters):
-            shown = catalog.words(theme).display(key) or key
-            found.append((index, shown, cards))
-    return found
-
-
 def top_theme(catalog: Catalog, piles: Sequence[Sequence[Face]], column: int) -> tuple[str, ...]:
     """The visible theme of pile ``column`` (none when it is exhausted)."""
     pile = piles[column]
@@ -238,3 +246,65 @@ def set_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 def add_at(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     """``values`` with ``amount`` added at ``index``."""
     return tuple(v + amount if i == index else v for i, v in enumerate(values))
+
+
+def resample_letters(
+    draws: Draws,
+    held: Sequence[tuple[str, ...]],
+    shown: set[str],
+    draw: tuple[str, ...],
+    columns: Columns,
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], Columns]:
+    """The hidden letters redrawn: the cards ``held`` out of sight (but those ``shown``, kept
+    first), the draw pile, and the cards under each visible one."""
+    hidden = [c for cards in held for c in cards if c not in shown]
+    hidden += draw
+    hidden += [c for column in columns for pile in column for c in pile[1:]]
+    # Sorted first: the redraw must depend only on what the observer sees.
+    letters = iter(draws.shuffled(sorted(hidden)))
+    new_held = tuple(
+        tuple(sorted(c for c in cards if c in shown))
+        + tuple(next(letters) for c in cards if c not in shown)
+        for cards in held
+    )
+    new_draw = tuple(next(letters) for _ in draw)
+
+    def refill(pile: tuple[str, ...]) -> tuple[str, ...]:
+        return pile[:1] + tuple(next(letters) for _ in pile[1:])
+
+    new_columns = tuple((refill(first), refill(second)) for first, second in columns)
+    return new_held, new_draw, new_columns
+
+
+def resample_themes(
+    draws: Draws,
+    piles: tuple[tuple[Face, ...], ...],
+    fifth: tuple[Face, ...],
+    theme_box: tuple[Face, ...],
+) -> tuple[tuple[tuple[Face, ...], ...], tuple[Face, ...], tuple[Face, ...]]:
+    """The theme cards under the visible ones and the unused ones redrawn, with their sides."""
+    unseen = [face[0] for pile in piles for face in pile[1:]]
+    unseen += [face[0] for face in fifth[1:]]
+    unseen += [face[0] for face in theme_box]
+    themes = iter(draws.shuffled(sorted(unseen)))
+
+    def redraw(faces: tuple[Face, ...]) -> tuple[Face, ...]:
+        return tuple((next(themes), draws.below(2)) for _ in faces)
+
+    new_piles = tuple(pile[:1] + redraw(pile[1:]) for pile in piles)
+    new_fifth = fifth[:1] + redraw(fifth[1:])
+    return new_piles, new_fifth, redraw(theme_box)
+
+
+def lost_cards(
+    catalog: Catalog, columns: Columns, letters: list[str], faces: list[Face]
+) -> list[str]:
+    """Invariants: the letters of ``columns`` and ``letters``, and the theme cards ``faces``,
+    are the catalog's, each once."""
+    problems: list[str] = []
+    letters = [c for column in columns for pile in column for c in pile] + letters
+    if sorted(letters) != sorted(catalog.letters):
+        problems.append("des cartes « Lettre » ont été créées ou perdues")
+    if sorted(f[0] for f in faces) != sorted(catalog.themes):
+        problems.append("des cartes « Thème » ont été créées ou perdues")
+    return problems

@@ -1,34 +1,37 @@
-"""What each seat of a Thèmes table sees (JSON, French keys).
+"""What each seat of a Thèmes table sees (JSON, French keys), in every variant.
 
 Public: the visible themes and letters, the pile sizes, the cards everyone has won (« posées
 devant lui »), whose turn it is, who holds the hourglass and who judges, the word being judged
-with its cards, the log of decisions. Private: one's own hand. Never: the others' hands, the
-order of the draw pile, the cards under the visible ones.
+with its cards, the log of decisions. Private: one's own hand; in Équipe, the packets, seen by
+the active team only. Never: the others' hands, the order of the draw pile, the cards under the
+visible ones. Simultanée: nobody holds a card, so every seat sees the same thing (the two
+turned cards, who is still searching, the cards each still owes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeAlias
 
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
 
 from .judging import REASONS, hourglass_seat
-from .state import Face, ThemesState
+from .state import ThemesState
+from .state_simultaneous import SimultaneousState
+from .state_teams import PACKET_SIZES, TeamsState
+from .table import Face
 
-if TYPE_CHECKING:
-    from .state_simultaneous import SimultaneousState
-    from .state_teams import TeamsState
-
-    AnyState: TypeAlias = ThemesState | SimultaneousState | TeamsState
+AnyState = ThemesState | SimultaneousState | TeamsState
 
 __all__ = [
-    "build_view",
     "card_json",
     "claim_json",
+    "classic_view",
     "columns_json",
     "decisions_json",
+    "simultaneous_view",
+    "table_json",
+    "teams_view",
     "won_json",
 ]
 
@@ -115,47 +118,159 @@ def decisions_json(state: AnyState) -> list[JsonValue]:
     ]
 
 
+def table_json(state: AnyState) -> JsonObject:
+    """What the view of every variant shows alike: the game, its phase, the columns, the draw
+    pile's size, the scores, the theme cards won, the latest decisions and events, the result."""
+    outcome = state.outcome()
+    players = range(state.players)
+    return {
+        "jeu": "themes",
+        "mode": state.config.mode,
+        "phase": state.phase,
+        "places": state.players,
+        "colonnes": columns_json(state),
+        "pioche": len(state.draw),
+        "scores": [state.score(s) for s in players],
+        "cartes_theme": [state.theme_count(s) for s in players],
+        "decisions": decisions_json(state),
+        "evenements": list(state.events[-SHOWN:]),
+        "resultat": None if outcome is None else outcome.to_json(),
+    }
+
+
 # --- the classic and Expert view ---------------------------------------------------------------
 
 
-def build_view(state: ThemesState, seat: Seat | None) -> JsonObject:
+def classic_view(state: ThemesState, seat: Seat | None) -> JsonObject:
     config = state.config
     players = state.players
-    outcome = state.outcome()
     view: JsonObject = {
-        "jeu": "themes",
-        "mode": config.mode,
+        **table_json(state),
         "options": {"jugement": config.judging, "secondes": config.hourglass},
-        "phase": state.phase,
-        "places": players,
         "premier_joueur": config.starter,
         "actif": state.active,
         "sablier_tenu_par": hourglass_seat(state.active, players),
         "juges": list(state.judges_of(state.active)),
         "tour": state.turn,
-        "colonnes": columns_json(state),
         "cinquieme": (
             {"theme": state.catalog.theme(state.fifth[0]), "restants": len(state.fifth)}
             if state.fifth
             else None
         ),
-        "pioche": len(state.draw),
         "mains": [len(hand) for hand in state.hands],
         "gagne": won_json(state, state.bonus),
-        "scores": [state.score(s) for s in range(players)],
-        "cartes_theme": [state.theme_count(s) for s in range(players)],
         "a_change_de_main": state.redrawn,
         "mots_du_tour": state.words_in_turn,
         "temps_ecoule": state.timed_out,
         "tours_sans_mot": state.dry,
         "jugement": claim_json(state),
-        "decisions": decisions_json(state),
-        "evenements": list(state.events[-SHOWN:]),
-        "resultat": None if outcome is None else outcome.to_json(),
     }
     if seat is not None:
         view["place"] = seat
         view["main"] = [card_json(state, c) for c in state.hands[seat]]
     else:
         view["main"] = None
+    return view
+
+
+# --- the Équipe view -------------------------------------------------------------------------
+
+
+def teams_view(state: TeamsState, seat: Seat | None) -> JsonObject:
+    """An Équipe table: the packets are seen by the active team only (« faces cachées »)."""
+    config = state.config
+    players = state.players
+    sees = state.sees_packets(seat)
+    playing = state.phase != "fin"
+    holders = state.holders() if playing else ()
+    packets: list[JsonValue] = []
+    for index, (packet, size) in enumerate(zip(state.packets, PACKET_SIZES, strict=True)):
+        entry: JsonObject = {
+            "taille": size,
+            "restantes": len(packet),
+            "utilise": state.used[index],
+            "porteur": holders[index] if holders else None,
+        }
+        if sees:
+            entry["cartes"] = [card_json(state, c) for c in packet]
+        packets.append(entry)
+    teams = range(config.teams)
+    view: JsonObject = {
+        **table_json(state),
+        "options": {
+            "jugement": config.judging,
+            "secondes": config.hourglass,
+            "equipes": config.teams,
+        },
+        "equipes": [list(config.members(t)) for t in teams],
+        "equipe_de": [config.team_of(s) for s in range(players)],
+        "premiere_equipe": config.starter,
+        "equipe_active": state.active,
+        "manche": state.round,
+        "sablier": state.captain() if playing else None,
+        "juges": list(state.judges()) if playing else [],
+        "paquets": packets,
+        "themes_de_la_manche": [state.catalog.theme(f) for f in state.round_themes],
+        "mots_de_la_manche": sum(state.used),
+        "temps_ecoule": state.timed_out,
+        "cinquieme": None,
+        "gagne_equipes": won_json(state),
+        "scores_equipes": [state.team_score(t) for t in teams],
+        "jugement": claim_json(state, state.claim_packet),
+        "main": None,
+    }
+    if seat is not None:
+        view["place"] = seat
+        view["equipe"] = config.team_of(seat)
+        view["main"] = []
+    return view
+
+
+# --- the Simultanée view ---------------------------------------------------------------------
+
+
+def simultaneous_view(state: SimultaneousState, seat: Seat | None) -> JsonObject:
+    """A Simultanée table: nobody holds a card, so every seat sees the same, but the won
+    cards it may choose to give back (D26)."""
+    config = state.config
+    players = state.players
+    view: JsonObject = {
+        **table_json(state),
+        "options": {"jugement": config.judging},
+        "premier_joueur": config.starter,
+        "manche": state.round,
+        "derniere_manche": (
+            None
+            if state.last_round is None
+            else {
+                "manche": state.last_round[0],
+                "gagnant": state.last_round[1],
+                "mot": state.last_round[2] or None,
+            }
+        ),
+        "retourne_par": state.turner,
+        "retournees": [card_json(state, c) for c in state.turned],
+        "cherchent": [s for s in range(players) if not state.out[s] and state.phase != "fin"],
+        "cinquieme": None,
+        "mains": [0] * players,
+        "gagne": won_json(state),
+        "dettes": list(state.debts),
+        # D26: who must choose a won card to give back now.
+        "doivent_rendre": [s for s in range(players) if state.owes(s)],
+        "a_rendre": [],
+        "jugement": claim_json(state),
+        "main": None,
+    }
+    if seat is not None:
+        view["place"] = seat
+        view["main"] = []
+        if state.owes(seat):
+            choices: list[JsonValue] = []
+            for card in state.won_letters[seat]:
+                letter = state.catalog.letters[card].letter
+                choices.append({**card_json(state, card), "nom": f"lettre {letter}"})
+            for face in state.won_themes[seat]:
+                theme = state.catalog.theme(face)
+                choices.append({"id": face[0], "nom": f"thème {theme}", "points": 1})
+            view["a_rendre"] = choices
     return view
