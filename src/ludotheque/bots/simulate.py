@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.moves import prepare_action
 from ludotheque.core.protocol import Game, Outcome, State
 from ludotheque.core.rng import Rng
 
@@ -153,7 +154,7 @@ def play_game(
             observation = Observation.of(game, state, seat)
             action = bots[seat].choose(observation, draws[seat])
             try:
-                state = state.apply(seat, action)
+                state = prepare_action(game, state, seat, action).after
             except ValueError as error:
                 error.add_note(
                     f"bot {bots[seat].name!r} at seat {seat}, game seed {seed}: {action!r}"

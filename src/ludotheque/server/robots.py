@@ -23,6 +23,7 @@ from ludotheque.bots.levels import LEVELS
 from ludotheque.bots.simulate import derive_seed
 from ludotheque.bots.table import bot_table, make_bot
 from ludotheque.core.json_types import JsonValue
+from ludotheque.core.moves import replay_move
 from ludotheque.core.protocol import Game, State
 from ludotheque.core.record import GameRecord
 from ludotheque.core.registry import Registry
@@ -136,7 +137,7 @@ def _state(table_id: str, record: GameRecord, game: Game[Any, Any]) -> State[Any
         old, state = cached
         if old.moves == record.moves[: len(old.moves)]:
             for move in record.moves[len(old.moves) :]:
-                state = state.apply(move.seat, game.decode_action(move.action))
+                state = replay_move(game, state, move.seat, move.action).after
         else:
             state = record.replay(game)
     else:
