@@ -5,6 +5,7 @@
 // and survives re-renders and refused moves. It is reset when the round or the phase changes.
 
 import { clearToast, h, plural, replaceChildren } from "../ui.js";
+import { Renderer } from "./base.js";
 
 const PHASES = {
   draft: "Draft",
@@ -257,16 +258,13 @@ export function seatDetails(vue, seat) {
   return facts;
 }
 
-class GutenbergBoard {
+class GutenbergBoard extends Renderer {
   constructor(root, readOnly) {
-    this.root = root;
-    this.readOnly = readOnly;
-    this.key = null;
+    super(root, readOnly);
     this.word = "";
     this.offset = 0;
     this.selected = [];
     this.challenge = null;
-    this.ctx = null;
     this.input = h("input", {
       id: "mot",
       type: "text",
@@ -285,25 +283,27 @@ class GutenbergBoard {
     });
   }
 
-  update(ctx) {
-    this.ctx = ctx;
-    const vue = ctx.vue;
+  follow(vue) {
     for (const d of vue.defis_ouverts || []) knownChallenges.set(d.id, d);
-    const key = `${vue.tour}:${vue.phase}:${vue.reclame ?? ""}`;
-    if (key !== this.key) {
-      // A new step of the game: forget the previous input, and the message about it (a toast
-      // about the claims or an empty word no longer applies). A refused move keeps the same key.
-      if (this.key !== null) this.dropNotice({ words: true });
-      const samePhase = this.key && this.key.split(":").slice(0, 2).join(":") === `${vue.tour}:${vue.phase}`;
-      this.key = key;
-      if (!samePhase) {
-        this.word = "";
-        this.offset = 0;
-      }
-      this.selected = [];
-      this.challenge = null;
+  }
+
+  stepKey(vue) {
+    return `${vue.tour}:${vue.phase}:${vue.reclame ?? ""}`;
+  }
+
+  /** Forget the previous input, and the message about it (a toast about the claims or an empty
+   * word no longer applies); the word typed stays while the phase does. A refused move keeps
+   * the same step. */
+  newStep(previous) {
+    const vue = this.vue;
+    if (previous !== null) this.dropNotice({ words: true });
+    const samePhase = previous && previous.split(":").slice(0, 2).join(":") === `${vue.tour}:${vue.phase}`;
+    if (!samePhase) {
+      this.word = "";
+      this.offset = 0;
     }
-    this.render();
+    this.selected = [];
+    this.challenge = null;
   }
 
   // --- helpers -----------------------------------------------------------------------------
@@ -323,27 +323,6 @@ class GutenbergBoard {
     if (words) this.sentWords = [];
   }
 
-  get vue() {
-    return this.ctx.vue;
-  }
-
-  get me() {
-    const place = this.vue.place;
-    return Number.isInteger(place) ? place : null;
-  }
-
-  canAct() {
-    return !this.readOnly && this.ctx.aJouer && !this.ctx.pending;
-  }
-
-  name(seat) {
-    return this.ctx.names?.[seat] || `Place ${seat + 1}`;
-  }
-
-  nameWithYou(seat) {
-    return seat === this.me ? `${this.name(seat)} (vous)` : this.name(seat);
-  }
-
   hand() {
     const vue = this.vue;
     const own = vue.tour === vue.tours ? vue.ma_collection || [] : vue.mes_draftees || [];
@@ -360,19 +339,13 @@ class GutenbergBoard {
     return cardButton(card, options);
   }
 
-  waitingNames() {
-    return (this.vue.en_attente || []).filter((s) => s !== this.me).map((s) => this.name(s));
-  }
-
   // --- rendering ---------------------------------------------------------------------------
 
   render() {
     const vue = this.vue;
-    const title = h("div", { class: "g-entete" },
-      h("h2", { class: "g-entete__titre" },
-        vue.phase === "over" ? "Fin de partie" : `Tour ${vue.tour} / ${vue.tours} · ${PHASES[vue.phase] || vue.phase}`),
-      h("p", { class: "g-entete__mode" },
-        this.isSolo() ? `Solo contre la Rotative · difficulté ${DIFFICULTIES[vue.difficulte] || vue.difficulte}` : `Partie à ${vue.places}`),
+    const title = this.heading(
+      vue.phase === "over" ? "Fin de partie" : `Tour ${vue.tour} / ${vue.tours} · ${PHASES[vue.phase] || vue.phase}`,
+      this.isSolo() ? `Solo contre la Rotative · difficulté ${DIFFICULTIES[vue.difficulte] || vue.difficulte}` : `Partie à ${vue.places}`,
     );
     const blocks = [title, this.instructions()];
     const action = this.actionZone();
@@ -386,8 +359,7 @@ class GutenbergBoard {
     const vue = this.vue;
     const me = this.me;
     let text;
-    const waiting = this.waitingNames();
-    const others = waiting.length ? ` (en attente : ${waiting.join(", ")})` : "";
+    const others = this.waitingNote();
     if (vue.phase === "over") text = "La partie est terminée.";
     else if (this.readOnly) text = `${PHASES[vue.phase]}.`;
     else if (me === null) text = `Vous regardez la partie. ${PHASES[vue.phase]}${others}.`;
@@ -402,7 +374,7 @@ class GutenbergBoard {
     else if (vue.phase === "write" && vue.mon_ecriture) text = `Mot envoyé : en attente des autres${others}.`;
     else if (vue.phase === "claim" && vue.reclame !== null) text = `${this.name(vue.reclame)} réclame ses lettres…`;
     else text = `En attente${others}.`;
-    return h("p", { id: "consigne", class: ["g-consigne", this.ctx.aJouer && !this.readOnly ? "g-consigne--a-vous" : null] }, text);
+    return this.prompt(text, this.ctx.aJouer && !this.readOnly);
   }
 
   actionZone() {
@@ -435,7 +407,7 @@ class GutenbergBoard {
     const chosen = vue.mon_choix;
     const packet = cardRow(vue.paquet, (card) =>
       this.cardControl(card, {
-        onClick: active ? (c) => this.ctx.send({ type: "choisir", carte: c.id }) : null,
+        onClick: active ? (c) => this.send({ type: "choisir", carte: c.id }) : null,
         pressed: chosen ? card.id === chosen : null,
         classes: [card.id === chosen ? "carte--choisie" : null],
         note: card.id === chosen ? "choisie" : null,
@@ -519,7 +491,7 @@ class GutenbergBoard {
       h("div", { class: "actions" },
         h("button", { type: "submit", id: "btn-ecrire", class: "bouton bouton--principal", disabled: !active }, "Écrire"),
         h("button", { type: "button", id: "btn-pas-de-mot", class: "bouton", disabled: !active,
-          onclick: () => this.ctx.send({ type: "ecrire", mots: [] }) }, "Pas de mot"),
+          onclick: () => this.send({ type: "ecrire", mots: [] }) }, "Pas de mot"),
       ),
     );
     return h("section", { class: "g-zone g-zone--action", "aria-labelledby": "titre-main" },
@@ -677,7 +649,7 @@ class GutenbergBoard {
     this.sentWords = words;
     const action = { type: "ecrire", mots: words.map((mot) => ({ mot })) };
     if (this.needsOffset()) action.decalage = this.offset;
-    this.ctx.send(action);
+    this.send(action);
   }
 
   // --- claim -------------------------------------------------------------------------------
@@ -687,8 +659,7 @@ class GutenbergBoard {
   }
 
   claimActions() {
-    const coups = this.ctx.coups;
-    return Array.isArray(coups) ? coups.filter((c) => c && c.type === "reclamer" && Array.isArray(c.cartes)) : [];
+    return this.legalActions().filter((c) => c && c.type === "reclamer" && Array.isArray(c.cartes));
   }
 
   possibleChallenges() {
@@ -787,7 +758,7 @@ class GutenbergBoard {
 
   submitClaim() {
     if (!this.canAct()) return;
-    this.ctx.send({ type: "reclamer", cartes: [...this.selected], defi: this.challenge });
+    this.send({ type: "reclamer", cartes: [...this.selected], defi: this.challenge });
   }
 
   /** This round's words in ranking order, with quotas and whose turn it is. */
@@ -828,7 +799,7 @@ class GutenbergBoard {
       h("h3", { id: "titre-bibliotheque", class: "g-zone__titre" }, "Bibliothèque"),
       h("p", {}, fate),
       cardRow(vue.bibliotheque, (card) => this.cardControl(card, {
-        onClick: active ? (c) => this.ctx.send({ type: "bibliotheque", carte: c.id }) : null,
+        onClick: active ? (c) => this.send({ type: "bibliotheque", carte: c.id }) : null,
       }), "La bibliothèque est vide."),
       h("p", { class: "aide" }, `Points de la bibliothèque (la Rotative) : ${vue.bibliotheque_points}.`),
       h("h4", {}, "Votre mot"),
