@@ -158,7 +158,7 @@ DENY: Mapping[str, str] = {
         "abbreviation or acronym (franco à bord, GIF, images par seconde, préf., sté)",
     ),
     **dict.fromkeys(
-        ["DECONNECTION", "IRISH", "PEANUT", "SAD", "YU"],
+        ["CUTE", "DECONNECTION", "HINT", "IRISH", "PEANUT", "SAD", "YU"],
         "English (or Lexique's token yu, lemmatised as y) for one of its two voters",
     ),
     **dict.fromkeys(
