@@ -12,7 +12,8 @@
 // the arrow keys move between the cells and tiles that can be used now, Enter or Space places
 // the chosen tile (or adds a tile to the word traced), Escape cancels the choice.
 
-import { h, plural, preserveFocus, replaceChildren, toast } from "../ui.js";
+import { h, plural, replaceChildren, toast } from "../ui.js";
+import { Renderer } from "./base.js";
 
 const PHASES = {
   tirage: "Tirage des lettres",
@@ -68,17 +69,12 @@ export function seatDetails(vue, seat) {
   return facts;
 }
 
-class LetterBoard {
+class LetterBoard extends Renderer {
   constructor(root, readOnly) {
-    this.root = root;
-    root.classList.add("l-racine"); // the stylesheet lays the board beside the controls by it
-    this.readOnly = readOnly;
-    this.key = null;
-    this.ctx = null;
+    // The stylesheet lays the board beside the controls by « l-racine »; the clock: the knock window.
+    super(root, readOnly, { rootClass: "l-racine", clock: true });
     this.cursor = null; // {x, y}: the board position of the keyboard focus (kept across turns)
     this.grid = null; // while rendered: "x,y" -> {el, x, y, w, h, enabled} for the roving focus
-    this.reset();
-    this.timer = setInterval(() => this.tick(), 250);
   }
 
   reset() {
@@ -92,39 +88,11 @@ class LetterBoard {
     this.words = []; // [[tile ids]] words added
   }
 
-  update(ctx) {
-    this.ctx = ctx;
-    const vue = ctx.vue;
-    const key = `${vue.phase}:${vue.tour}:${vue.actif ?? ""}:${(vue.plateau?.pieces || []).length}:${ctx.aJouer}`;
-    if (key !== this.key) {
-      this.key = key;
-      this.reset();
-    }
-    this.render();
+  stepKey(vue) {
+    return `${vue.phase}:${vue.tour}:${vue.actif ?? ""}:${(vue.plateau?.pieces || []).length}:${this.ctx.aJouer}`;
   }
 
   // --- helpers -----------------------------------------------------------------------------
-
-  get vue() {
-    return this.ctx.vue;
-  }
-
-  get me() {
-    const place = this.vue.place;
-    return Number.isInteger(place) ? place : null;
-  }
-
-  canAct() {
-    return !this.readOnly && this.ctx.aJouer && !this.ctx.pending && this.me !== null;
-  }
-
-  name(seat) {
-    return this.ctx.names?.[seat] || `Place ${seat + 1}`;
-  }
-
-  nameWithYou(seat) {
-    return seat === this.me ? `${this.name(seat)} (vous)` : this.name(seat);
-  }
 
   myHand() {
     return this.me === null ? [] : this.vue.mains?.[this.me] || [];
@@ -196,10 +164,6 @@ class LetterBoard {
     const letters = this.ownLetters().filter((t) => !this.placements.some((p) => p.tile === t.id));
     if (!letters.length) return null;
     return letters.find((t) => t.id === this.sacrifice) || smallestLetter(letters);
-  }
-
-  rerender() {
-    preserveFocus(() => this.render());
   }
 
   // --- local actions -----------------------------------------------------------------------
@@ -289,7 +253,7 @@ class LetterBoard {
     if (this.blankMode) {
       const blank = this.myHand().find((t) => !t.lettre);
       if (!blank) return;
-      this.ctx.send({ type: "blanche", piece: blank.id, case: cellName(x, y) });
+      this.send({ type: "blanche", piece: blank.id, case: cellName(x, y) });
       this.blankMode = false;
       return;
     }
@@ -358,14 +322,14 @@ class LetterBoard {
     }
     const sacrifice = this.penalty() && !this.firstRound() && !this.ownPlacement() ? this.sacrificeChoice() : null;
     if (sacrifice) action.sacrifice = sacrifice.id;
-    this.ctx.send(action);
+    this.send(action);
   }
 
   knock() {
     const action = { type: "frapper", mots: this.allWords() };
     const sacrifice = this.penalty() ? this.sacrificeChoice() : null;
     if (sacrifice) action.sacrifice = sacrifice.id;
-    this.ctx.send(action);
+    this.send(action);
   }
 
   // --- rendering ---------------------------------------------------------------------------
@@ -375,10 +339,9 @@ class LetterBoard {
     const boardBox = this.root.querySelector(".l-plateau-boite");
     const scroll = boardBox ? [boardBox.scrollLeft, boardBox.scrollTop] : null;
     const boardFocused = Boolean(boardBox && boardBox.contains(document.activeElement));
-    const title = h("div", { class: "g-entete" },
-      h("h2", { class: "g-entete__titre" },
-        vue.phase === "fin" ? "Fin de partie" : `${PHASES[vue.phase] || vue.phase}${vue.tour ? ` · tour ${vue.tour}` : ""}`),
-      h("p", { class: "g-entete__mode" }, vue.mode === "solo" ? "Partie solo" : `Partie à ${vue.places}`),
+    const title = this.heading(
+      vue.phase === "fin" ? "Fin de partie" : `${PHASES[vue.phase] || vue.phase}${vue.tour ? ` · tour ${vue.tour}` : ""}`,
+      vue.mode === "solo" ? "Partie solo" : `Partie à ${vue.places}`,
     );
     const blocks = [title, this.instructions()];
     const action = this.actionZone();
@@ -408,8 +371,7 @@ class LetterBoard {
   instructions() {
     const vue = this.vue;
     let text;
-    const waiting = (vue.en_attente || []).filter((s) => s !== this.me).map((s) => this.name(s));
-    const others = waiting.length ? ` (en attente : ${waiting.join(", ")})` : "";
+    const others = this.waitingNote();
     if (vue.phase === "fin") text = "La partie est terminée.";
     else if (this.readOnly) text = `${PHASES[vue.phase] || vue.phase}.`;
     else if (this.me === null) text = `Vous regardez la partie${others}.`;
@@ -423,7 +385,7 @@ class LetterBoard {
       else text = "À vous : posez une lettre (puis des lettres libres), tracez les mots nouveaux en cliquant les lettres dans l'ordre, puis « Jouer ».";
     } else if (vue.phase === "frappe" && vue.ma_frappe) text = `Décision envoyée : en attente des autres${others}.`;
     else text = `En attente${others}.`;
-    return h("p", { id: "consigne", class: ["g-consigne", this.ctx.aJouer && !this.readOnly ? "g-consigne--a-vous" : null] }, text);
+    return this.prompt(text, this.ctx.aJouer && !this.readOnly);
   }
 
   actionZone() {
@@ -449,7 +411,7 @@ class LetterBoard {
           dataset: { taille: size, focus: `taille-${size}` },
           "aria-label": `Taille ${sizeLabel(size)}, ${plural(n, "lettre")} face cachée`,
           disabled: !active,
-          onclick: () => this.ctx.send({ type: "taille", taille: size }),
+          onclick: () => this.send({ type: "taille", taille: size }),
         }, h("span", { class: "l-taille", style: `--l: ${size.split("x")[0]}; --h: ${size.split("x")[1]}`, "aria-hidden": "true" }),
         ` ${sizeLabel(size)} (${n})`)),
       ),
@@ -495,8 +457,7 @@ class LetterBoard {
     const hand = this.myHand();
     const first = this.firstRound();
     const blank = hand.find((t) => !t.lettre);
-    const coups = Array.isArray(this.ctx.coups) ? this.ctx.coups : [];
-    const mayPass = coups.some((c) => c.type === "passer");
+    const mayPass = this.legalActions().some((c) => c.type === "passer");
     const selectedOwn = hand.find((t) => t.id === this.selected && t.lettre);
     const busy = this.placements.length > 0 || this.words.length > 0 || this.path.length > 0 || Boolean(this.exchange);
     const exchanging = Boolean(this.exchange) || this.exchangeMode;
@@ -517,7 +478,7 @@ class LetterBoard {
         h("button", {
           type: "button", id: "btn-lettre-libre", class: "bouton", disabled: !active || !selectedOwn || this.placements.length > 0 || exchanging,
           title: "Mettre la lettre choisie à côté du plateau, comme lettre libre",
-          onclick: () => this.ctx.send({ type: "lettre_libre", piece: selectedOwn.id }),
+          onclick: () => this.send({ type: "lettre_libre", piece: selectedOwn.id }),
         }, "Lettre libre"),
         blank ? h("button", {
           type: "button", id: "btn-blanche", class: "bouton", "aria-pressed": String(this.blankMode), disabled: !active || this.placements.length > 0 || exchanging,
@@ -529,8 +490,8 @@ class LetterBoard {
           title: "Remplacer une pièce blanche du plateau par l'une de vos lettres : la pièce blanche va dans votre main",
           onclick: () => this.toggleExchangeMode(),
         }, "Échanger une pièce blanche") : null,
-        mayPass ? h("button", { type: "button", id: "btn-passer", class: "bouton", disabled: !active, onclick: () => this.ctx.send({ type: "passer" }) }, "Passer") : null,
-        vue.mode === "solo" ? h("button", { type: "button", id: "btn-arreter", class: "bouton bouton--danger", disabled: !active, onclick: () => this.ctx.send({ type: "arreter" }) }, "Arrêter") : null,
+        mayPass ? h("button", { type: "button", id: "btn-passer", class: "bouton", disabled: !active, onclick: () => this.send({ type: "passer" }) }, "Passer") : null,
+        vue.mode === "solo" ? h("button", { type: "button", id: "btn-arreter", class: "bouton bouton--danger", disabled: !active, onclick: () => this.send({ type: "arreter" }) }, "Arrêter") : null,
       ),
       this.blankMode ? h("p", { class: "aide" }, "Cliquez la case où poser la pièce blanche.") : null,
       this.exchangeMode ? h("p", { class: "aide" }, "Cliquez la pièce blanche du plateau à échanger (elle ira dans votre main).") : null,
@@ -580,9 +541,9 @@ class LetterBoard {
 
   /** Seconds left before the knock window closes by itself (this seat's own timer first), or null. */
   knockWindowLeft() {
-    const list = Array.isArray(this.ctx?.sabliers) ? this.ctx.sabliers : [];
+    const list = this.hourglasses();
     if (!list.length) return null;
-    const left = (s) => Math.max(0, Math.ceil(Number.isFinite(s.end) ? (s.end - Date.now()) / 1000 : s.restant));
+    const left = (s) => this.secondsLeft(s);
     const mine = list.find((s) => s.place === this.me);
     return mine ? left(mine) : Math.max(...list.map(left));
   }
@@ -599,7 +560,6 @@ class LetterBoard {
   }
 
   tick() {
-    if (!this.ctx || !this.root.isConnected) return;
     const el = this.root.querySelector("#frappe-delai");
     if (!el) return;
     const text = this.knockDelayText();
@@ -624,7 +584,7 @@ class LetterBoard {
             type: "button", id: "btn-frapper", class: "bouton bouton--principal", disabled: !this.words.length && this.path.length < 2,
             onclick: () => this.knock(),
           }, "Frapper"),
-          h("button", { type: "button", id: "btn-pas-de-frappe", class: "bouton", onclick: () => this.ctx.send({ type: "pas_de_frappe" }) }, "Pas de frappe"),
+          h("button", { type: "button", id: "btn-pas-de-frappe", class: "bouton", onclick: () => this.send({ type: "pas_de_frappe" }) }, "Pas de frappe"),
           h("button", { type: "button", id: "btn-annuler", class: "bouton bouton--discret", disabled: !this.words.length && !this.path.length, onclick: () => this.cancel() }, "Annuler"),
         ),
         this.sacrificeControl("la frappe"),
