@@ -495,8 +495,8 @@ FULL = (
 # the small one is checked by hand (test_small_board_by_hand, test_best_placements_small).
 FIXTURES = [
     ("small", 4, 3, SMALL, ("S", 1, 1), 5, 11, 11, 0, 14, ("H1", "b3", 8)),
-    ("medium", 10, 7, MEDIUM, ("E", 2, 1), 8, 189, 208, 5, 37, ("H1", "d5", 76)),
-    ("full", 20, 20, FULL, ("S", 1, 2), 42, 950, 1298, 54, 111, ("H1", "t4", 33)),
+    ("medium", 10, 7, MEDIUM, ("E", 2, 1), 8, 196, 215, 5, 37, ("H1", "d5", 76)),
+    ("full", 20, 20, FULL, ("S", 1, 2), 42, 1010, 1382, 56, 114, ("H1", "t4", 33)),
 ]
 HAND = [Tile("H1", "S", 1, 1), Tile("H2", "E", 1, 1), Tile("H3", "A", 2, 1), Tile("H4", "R", 1, 2)]
 
