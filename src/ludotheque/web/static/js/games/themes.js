@@ -16,6 +16,7 @@
 // cards, a form whose Enter says the word).
 
 import { h, plural, replaceChildren } from "../ui.js";
+import { Renderer } from "./base.js";
 
 const MODES = {
   classique: "Partie classique",
@@ -128,12 +129,10 @@ function themeChip(name, { bonus = false } = {}) {
     name, bonus ? h("span", { class: "t-pastille-theme__pv" }, " · 3 PV") : null);
 }
 
-class ThemesTable {
+class ThemesTable extends Renderer {
   constructor(root, readOnly) {
-    this.root = root;
-    this.readOnly = readOnly;
-    this.ctx = null;
-    this.key = null;
+    // The clock: the seconds left of one's hourglass, the judge's and the card to give back.
+    super(root, readOnly, { rootClass: "t-racine", clock: true });
     this.lastDecision = undefined;
     this.word = "";
     this.column = null;
@@ -142,26 +141,7 @@ class ThemesTable {
     this.fifth = false;
     this.packet = null; // Équipe: the packet (0, 1, 2) whose letters the word uses
     this.error = null;
-    this.sent = false;
     this.selected = []; // card ids, hand and column
-    this.timer = setInterval(() => this.tick(), 250);
-  }
-
-  get vue() {
-    return this.ctx.vue;
-  }
-
-  get me() {
-    const place = this.vue.place;
-    return Number.isInteger(place) ? place : null;
-  }
-
-  name(seat) {
-    return this.ctx.names?.[seat] || `Place ${seat + 1}`;
-  }
-
-  nameWithYou(seat) {
-    return seat === this.me ? `${this.name(seat)} (vous)` : this.name(seat);
   }
 
   get simultaneous() {
@@ -179,10 +159,6 @@ class ThemesTable {
 
   teamMembers(team) {
     return (this.vue.equipes?.[team] || []).map((s) => this.nameWithYou(s)).join(", ");
-  }
-
-  canAct() {
-    return !this.readOnly && this.ctx.aJouer && !this.ctx.pending && this.me !== null;
   }
 
   canSay() {
@@ -228,17 +204,13 @@ class ThemesTable {
     return [];
   }
 
-  update(ctx) {
-    this.ctx = ctx;
-    const vue = ctx.vue;
+  follow(vue) {
+    // One's own word decided: it is cleared.
     const decisions = vue.decisions || [];
     const last = decisions[decisions.length - 1];
     const lastKey = last ? `${decisions.length}:${last.tour}:${last.place}:${last.mot}:${last.accepte}` : "";
     if (this.lastDecision !== undefined && lastKey !== this.lastDecision && last && last.place === this.me) this.word = "";
     this.lastDecision = lastKey;
-    const key = JSON.stringify([vue.tour, vue.manche, vue.phase, vue.mots_du_tour, vue.a_change_de_main, this.hand().map((c) => c.id),
-      (vue.colonnes || []).map((c) => [c.theme, (c.lettres || []).map((l) => l?.id ?? null)]), lastKey]);
-    const changed = key !== this.key;
     // Nothing chosen for one turn or round is preselected in the next (the theme, the 5th
     // theme, a word typed and not said), nor is a column kept once its theme has changed.
     const turnKey = JSON.stringify([vue.tour, vue.manche, vue.equipe_active, vue.phase === "fin"]);
@@ -249,44 +221,37 @@ class ThemesTable {
     }
     this.turnKey = turnKey;
     if (this.column !== null && vue.colonnes?.[this.column]?.theme !== this.columnTheme) this.column = null;
-    if (changed) {
-      this.key = key;
-      this.selected = [];
-      this.packet = null;
-      this.error = null;
-      if (this.column !== null && !vue.colonnes?.[this.column]?.theme) this.column = null;
-      if (!vue.cinquieme) this.fifth = false;
-    }
-    if (this.sent && !ctx.pending) {
-      // Our move came back: accepted (the state changed) or refused (an « erreur » toast).
-      this.sent = false;
-      if (!changed) this.error = document.querySelector("#alerte[data-kind='erreur'] .alerte__texte")?.textContent || this.error;
-    }
-    this.render();
+  }
+
+  /** The cards change (the hand, the columns), or a word is decided. */
+  stepKey(vue) {
+    return JSON.stringify([vue.tour, vue.manche, vue.phase, vue.mots_du_tour, vue.a_change_de_main, this.hand().map((c) => c.id),
+      (vue.colonnes || []).map((c) => [c.theme, (c.lettres || []).map((l) => l?.id ?? null)]), this.lastDecision]);
+  }
+
+  newStep() {
+    const vue = this.vue;
+    this.selected = [];
+    this.packet = null;
+    this.error = null;
+    if (this.column !== null && !vue.colonnes?.[this.column]?.theme) this.column = null;
+    if (!vue.cinquieme) this.fifth = false;
+  }
+
+  /** A word refused keeps the step: its error is shown beside the form. */
+  answered(changed) {
+    if (!changed) this.error = document.querySelector("#alerte[data-kind='erreur'] .alerte__texte")?.textContent || this.error;
   }
 
   send(action) {
     this.error = null;
-    this.sent = true;
-    if (!this.ctx.send(action)) this.sent = false;
-  }
-
-  rerender() {
-    // Re-render and keep the focus (the table page does the same around update()).
-    const active = document.activeElement;
-    const selector = active?.id ? `#${CSS.escape(active.id)}` : active?.dataset?.card ? `[data-card="${CSS.escape(active.dataset.card)}"]` : null;
-    this.render();
-    if (selector && !(active.isConnected && document.activeElement === active)) {
-      const target = this.root.querySelector(selector);
-      if (target && !target.disabled) target.focus({ preventScroll: true });
-    }
+    super.send(action);
   }
 
   // --- rendering ---------------------------------------------------------------------------
 
   render() {
     const vue = this.vue;
-    this.root.classList.add("t-racine");
     replaceChildren(this.root,
       this.header(),
       this.instruction(),
@@ -319,9 +284,7 @@ class ThemesTable {
     const facts = [mode, Number.isInteger(vue.tour) ? `Tour ${vue.tour + 1}` : null,
       Number.isInteger(vue.manche) && vue.manche > 0 ? `Manche ${vue.manche}` : null,
       Number.isInteger(vue.pioche) ? `Pioche : ${plural(vue.pioche, "carte")}` : null].filter(Boolean);
-    return h("div", { class: "g-entete" },
-      h("h2", { class: "g-entete__titre" }, "Thèmes"),
-      h("p", { class: "g-entete__mode" }, facts.join(" · ")));
+    return this.heading("Thèmes", facts.join(" · "));
   }
 
   instruction() {
@@ -745,28 +708,21 @@ class ThemesTable {
   myHourglass(label = null) {
     const me = this.me;
     if (me === null) return null;
-    const list = this.ctx?.sabliers;
-    if (Array.isArray(list)) {
-      const own = list.filter((s) => s.place === me);
-      const mine = label ? own.find((s) => s.libelle === label) : own.find((s) => !s.libelle) || own[0];
-      if (!mine) return null;
-      const left = Number.isFinite(mine.end) ? (mine.end - Date.now()) / 1000 : mine.restant;
-      return { left: Math.max(0, Math.ceil(left)), total: Math.round(mine.secondes) };
-    }
-    return null;
+    const own = this.hourglasses().filter((s) => s.place === me);
+    const mine = label ? own.find((s) => s.libelle === label) : own.find((s) => !s.libelle) || own[0];
+    if (!mine) return null;
+    return { left: this.secondsLeft(mine), total: Math.round(mine.secondes) };
   }
 
   /** Équipe: the seconds left on the active team's hourglass (held by its captain). */
   teamHourglass() {
     const holder = this.vue.sablier;
-    const running = Array.isArray(this.ctx?.sabliers) ? this.ctx.sabliers.find((s) => s.place === holder) : null;
+    const running = this.hourglasses().find((s) => s.place === holder);
     if (!Number.isInteger(holder) || !running) return null;
-    const left = Number.isFinite(running.end) ? (running.end - Date.now()) / 1000 : running.restant;
-    return { left: Math.max(0, Math.ceil(left)), total: Math.round(running.secondes) };
+    return { left: this.secondsLeft(running), total: Math.round(running.secondes) };
   }
 
   tick() {
-    if (!this.ctx || !this.root.isConnected) return;
     const clock = this.myHourglass();
     const turn = this.root.querySelector("#t-temps");
     if (turn) {
