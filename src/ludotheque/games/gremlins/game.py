@@ -7,8 +7,9 @@ from typing import Final
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
 from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.notation import NotatedGame, Notation
 from ludotheque.core.options import GameInfo, Mode, OptionSpec
-from ludotheque.core.protocol import Game, Seat
+from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Rng
 
 from . import views
@@ -62,8 +63,13 @@ def team_layout(players: int, layout: str) -> tuple[int, ...]:
     return tuple(seat % 2 for seat in range(players))
 
 
-class Gremlins(Game[GremlinsState, Action]):
-    """Gremlins, Inc. – le jeu de cartes (Charlie Cleveland et al.; Alt Shift, 2017)."""
+class Gremlins(NotatedGame[GremlinsState, Action]):
+    """Gremlins, Inc. – le jeu de cartes (Charlie Cleveland et al.; Alt Shift, 2017).
+
+    A « jouer » sent without « paiement » is completed with the payment that spares the
+    seat's plans most (:func:`.notation.complete_action`)."""
+
+    notation = Notation(encode_action, decode_action, format_action, parse_action, complete_action)
 
     info = GameInfo(
         name="gremlins",
@@ -224,22 +230,6 @@ class Gremlins(Game[GremlinsState, Action]):
             draws=draws,
         )
         return GremlinsState.started(table)
-
-    def encode_action(self, action: Action) -> JsonValue:
-        return encode_action(action)
-
-    def decode_action(self, data: JsonValue) -> Action:
-        return decode_action(data)
-
-    def format_action(self, action: Action) -> str:
-        return format_action(action)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def complete_action(self, state: GremlinsState, seat: Seat, data: JsonValue) -> JsonValue:
-        """« jouer » without « paiement »: the payment that spares the seat's plans most."""
-        return complete_action(state, seat, data)
 
     def describe_action(
         self,

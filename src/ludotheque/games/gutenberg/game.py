@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.json_types import JsonObject
+from ludotheque.core.notation import NotatedGame, Notation
 from ludotheque.core.options import GameInfo, Mode, OptionSpec
-from ludotheque.core.protocol import Game, Seat
+from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Rng
 from ludotheque.lexicon import common_words
 
@@ -28,8 +29,12 @@ GutenbergState.hooks = Hooks(
 )
 
 
-class Gutenberg(Game[GutenbergState, Action]):
+class Gutenberg(NotatedGame[GutenbergState, Action]):
     """Gutenberg (Robin David, 2020), registered as ``gutenberg``."""
+
+    notation = Notation(
+        encode_action, decode_action, complete=complete_action, describe=describe_action
+    )
 
     info = GameInfo(
         name="gutenberg",
@@ -116,26 +121,6 @@ class Gutenberg(Game[GutenbergState, Action]):
             rng=draws.freeze(),
         )
         return state.start_round(1)
-
-    def encode_action(self, action: Action) -> JsonValue:
-        return encode_action(action)
-
-    def decode_action(self, data: JsonValue) -> Action:
-        return decode_action(data)
-
-    def complete_action(self, state: GutenbergState, seat: Seat, data: JsonValue) -> JsonValue:
-        return complete_action(state, seat, data)
-
-    def describe_action(
-        self,
-        state: GutenbergState,
-        seat: Seat,
-        action: Action,
-        observer: Seat | None,
-        name: str,
-        names: Sequence[str] = (),
-    ) -> str:
-        return describe_action(state, seat, action, observer, name)
 
     def illegal_examples(self, state: GutenbergState, seat: Seat) -> Iterable[Action]:
         foreign = [c for c in state.catalog.by_id if c not in state.hand(seat)][:1]

@@ -135,9 +135,15 @@ def _reward_text(state: GutenbergState, challenge: str, own: bool) -> str:
 
 
 def describe_action(
-    state: GutenbergState, seat: Seat, action: Action, observer: Seat | None, name: str
+    state: GutenbergState,
+    seat: Seat,
+    action: Action,
+    observer: Seat | None,
+    name: str,
+    names: Sequence[str] = (),
 ) -> str:
-    """The journal line of ``action`` for ``observer`` (``state``: before the action)."""
+    """The journal line of ``action`` for ``observer`` (``state``: before the action; no line
+    names another seat than the actor, so ``names`` is not read)."""
     own = observer == seat
     if isinstance(action, Pick):
         last = _last_card(state, seat, action, observer)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
-from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.json_types import JsonObject
+from ludotheque.core.notation import NotatedGame, Notation
 from ludotheque.core.options import GameInfo, Mode, OptionSpec
-from ludotheque.core.protocol import Game, Seat
+from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Rng
 
 from . import sampling, views
@@ -54,8 +55,15 @@ MAX_SOLO_LETTERS = 40
 MAX_KNOCK_SECONDS = 60
 
 
-class Letter(Game[LetterState, Action]):
-    """Letter (Michael Sohre & Werner Falkhof, THETA 2009), registered as ``letter``."""
+class Letter(NotatedGame[LetterState, Action]):
+    """Letter (Michael Sohre & Werner Falkhof, THETA 2009), registered as ``letter``.
+
+    A word sent without its path (``{"mot": "MER"}``) gets one
+    (:func:`.notation.complete_action`)."""
+
+    notation = Notation(
+        encode_action, decode_action, format_action, parse_action, complete_action, describe_action
+    )
 
     info = GameInfo(
         name="letter",
@@ -297,33 +305,6 @@ class Letter(Game[LetterState, Action]):
             events=(),
             rng=draws.freeze(),
         )
-
-    def encode_action(self, action: Action) -> JsonValue:
-        return encode_action(action)
-
-    def decode_action(self, data: JsonValue) -> Action:
-        return decode_action(data)
-
-    def format_action(self, action: Action) -> str:
-        return format_action(action)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def complete_action(self, state: LetterState, seat: Seat, data: JsonValue) -> JsonValue:
-        """A word sent without its path (``{"mot": "MER"}``) gets one (notation.py)."""
-        return complete_action(state, seat, data)
-
-    def describe_action(
-        self,
-        state: LetterState,
-        seat: Seat,
-        action: Action,
-        observer: Seat | None,
-        name: str,
-        names: Sequence[str] = (),
-    ) -> str:
-        return describe_action(state, seat, action, observer, name, names)
 
     def illegal_examples(self, state: LetterState, seat: Seat) -> Iterable[Action]:
         mine = set(state.hands[seat])

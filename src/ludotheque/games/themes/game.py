@@ -7,8 +7,9 @@ from typing import TypedDict, cast
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
 from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.notation import NotatedGame, Notation
 from ludotheque.core.options import GameInfo, Mode, OptionSpec
-from ludotheque.core.protocol import Game, Seat
+from ludotheque.core.protocol import Seat
 from ludotheque.core.rng import Draws, Rng
 
 from .actions import (
@@ -100,8 +101,10 @@ def _new_table(
     )
 
 
-class Themes(Game[AnyThemesState, Action]):
+class Themes(NotatedGame[AnyThemesState, Action]):
     """« Thèmes », the themed word party game, registered as ``themes``."""
+
+    notation = Notation(encode_action, decode_action)
 
     info = GameInfo(
         name="themes",
@@ -409,12 +412,6 @@ class Themes(Game[AnyThemesState, Action]):
             events=(),
             rng=draws.freeze(),
         )
-
-    def encode_action(self, action: Action) -> JsonValue:
-        return encode_action(action)
-
-    def decode_action(self, data: JsonValue) -> Action:
-        return decode_action(data)
 
     def complete_action(self, state: AnyThemesState, seat: Seat, data: JsonValue) -> JsonValue:
         """A word sent without ``cartes`` gets the cards worth the most (D4); in Équipe, a word
