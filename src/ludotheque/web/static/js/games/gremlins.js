@@ -23,6 +23,7 @@
 // the other games'.
 
 import { h, plural, replaceChildren } from "../ui.js";
+import { Renderer, seatName } from "./base.js";
 
 const PHASES = {
   "nouvelle-main": "Mise en place",
@@ -221,7 +222,7 @@ export function resultDetails(vue, names = [], resultat = null) {
   });
   const sorted = [...teams.values()].sort((a, b) => b.prestige - a.prestige || a.team - b.team);
   const best = sorted.length ? sorted[0].prestige : 0;
-  const who = (s) => names[s] || `Place ${s + 1}`;
+  const who = (s) => seatName(names, s);
   return h("section", { id: "resultat-equipes", class: "resultat__equipes", "aria-labelledby": "titre-resultat-equipes" },
     h("h3", { id: "titre-resultat-equipes", style: "margin: 0.9rem 0 0.4rem" }, "Prestige des équipes"),
     h("ol", { class: "resultat__classement" }, sorted.map((t) => h("li", {
@@ -246,13 +247,9 @@ export function seatDetails(vue, seat) {
   return facts;
 }
 
-class GremlinsTable {
+class GremlinsTable extends Renderer {
   constructor(root, readOnly) {
-    this.root = root;
-    this.readOnly = readOnly;
-    this.ctx = null;
-    this.key = null;
-    this.reset();
+    super(root, readOnly, { rootClass: "gr-racine" });
   }
 
   reset() {
@@ -296,49 +293,24 @@ class GremlinsTable {
     return this.changes?.seats?.[seat] || null;
   }
 
-  update(ctx) {
-    this.ctx = ctx;
-    const vue = ctx.vue;
+  follow(vue) {
     this.track(vue);
+  }
+
+  stepKey(vue) {
     const me = this.me;
     const mine = me === null ? null : vue.joueurs?.[me];
-    const key = [vue.phase, vue.tour, vue.joueur_actif, vue.actions_jouees, (mine?.main || []).join(","), (mine?.projets || []).length].join(":");
-    if (key !== this.key) {
-      this.key = key;
-      this.reset();
-    }
-    this.render();
+    return [vue.phase, vue.tour, vue.joueur_actif, vue.actions_jouees, (mine?.main || []).join(","), (mine?.projets || []).length].join(":");
   }
 
   // --- helpers -----------------------------------------------------------------------------
-
-  get vue() {
-    return this.ctx.vue;
-  }
-
-  get me() {
-    const place = this.ctx?.place;
-    return Number.isInteger(place) && this.ctx.vue?.joueurs?.[place] ? place : null;
-  }
 
   get myPlayer() {
     return this.me === null ? null : this.vue.joueurs[this.me];
   }
 
-  name(seat) {
-    return this.ctx.names?.[seat] || `Place ${seat + 1}`;
-  }
-
-  nameWithYou(seat) {
-    return seat === this.me ? `${this.name(seat)} (vous)` : this.name(seat);
-  }
-
   card(id) {
     return this.vue.cartes?.[id] || { id, nom: id, type: "", bandeau: "", cout: "", prestige: null, effet: "" };
-  }
-
-  canAct() {
-    return !this.readOnly && this.ctx.aJouer && !this.ctx.pending && this.me !== null;
   }
 
   /** A choice waits for this seat. */
@@ -358,24 +330,13 @@ class GremlinsTable {
     return this.canAct() && this.vue.phase === "nouvelle-main" && this.myPlayer && !this.myPlayer.nouvelle_main_faite;
   }
 
-  send(action) {
-    this.ctx.send(action);
-  }
-
-  rerender() {
-    this.render();
-  }
-
   // --- rendering ---------------------------------------------------------------------------
 
   render() {
     const vue = this.vue;
-    this.root.classList.add("gr-racine");
-    const title = h("div", { class: "g-entete" },
-      h("h2", { class: "g-entete__titre" },
-        vue.phase === "jeu" ? `Tour ${vue.tour}` : PHASES[vue.phase] || vue.phase),
-      h("p", { class: "g-entete__mode" },
-        Array.isArray(vue.equipes) ? `Partie en équipes à ${vue.joueurs.length}` : `Partie à ${vue.joueurs.length}`),
+    const title = this.heading(
+      vue.phase === "jeu" ? `Tour ${vue.tour}` : PHASES[vue.phase] || vue.phase,
+      Array.isArray(vue.equipes) ? `Partie en équipes à ${vue.joueurs.length}` : `Partie à ${vue.joueurs.length}`,
     );
     const blocks = [title, this.instructions()];
     const recap = this.recapZone();
@@ -432,7 +393,7 @@ class GremlinsTable {
       mine = true;
     } else text = `${this.name(vue.joueur_actif)} joue (${vue.actions_jouees} action${vue.actions_jouees > 1 ? "s" : ""} sur ${vue.actions_permises}).`;
     if (mine && !this.canAct()) mine = false;
-    return h("p", { id: "consigne", class: ["g-consigne", mine ? "g-consigne--a-vous" : null], role: "status" }, text);
+    return this.prompt(text, mine, { role: "status" });
   }
 
   // --- what the others just did ----------------------------------------------------------
@@ -512,7 +473,7 @@ class GremlinsTable {
           disabled: !active,
           onclick: () => {
             this.redraw = selected ? this.redraw.filter((i) => i !== index) : [...this.redraw, index];
-            this.rerender();
+            this.render();
           },
         }, selected ? "Ne pas défausser" : "Défausser");
       }, (id, index) => chosen.includes(index)),
@@ -716,7 +677,7 @@ class GremlinsTable {
             h("button", {
               type: "button", class: "bouton bouton--discret",
               dataset: { focus: `garder-${p.numero}` },
-              onclick: () => { this.cancelling = null; this.rerender(); },
+              onclick: () => { this.cancelling = null; this.render(); },
             }, "Garder le projet"),
           ]
           : h("button", {
@@ -724,7 +685,7 @@ class GremlinsTable {
             dataset: { action: "annuler", projet: p.numero, focus: `annuler-${p.numero}` },
             title: "Annuler ce projet : sa carte et ses ressources vont à la défausse",
             "aria-label": `Annuler le projet ${p.numero + 1}`,
-            onclick: () => { this.cancelling = p.numero; this.rerender(); },
+            onclick: () => { this.cancelling = p.numero; this.render(); },
           }, "Annuler"),
       ),
       confirming ? h("p", { class: "aide", role: "status" }, "La carte et les ressources du projet iront à la défausse.") : null,
