@@ -5,7 +5,9 @@ move and after each move, a short digest of every view (the spectator's, with wh
 then each seat's), and the final outcome. ``tests/golden/test_golden.py`` replays them and
 names the first move whose views differ: any change of behaviour fails it.
 
-Regenerate only when a change of behaviour is wanted (and say so in the commit)::
+Regenerate only when a change of behaviour is wanted (and say so in the commit), or when the
+dictionary changed (``lexicon`` in each record stamps the one it was made with), from the code
+as it was before any reshaping::
 
     .venv/bin/python scripts/make_golden.py            # every record
     .venv/bin/python scripts/make_golden.py letter     # the records whose name starts so
@@ -114,6 +116,15 @@ def configurations() -> list[Config]:
     return configs
 
 
+def lexicon_stamp() -> str:
+    """The dictionary's data, digested: the word games' bots and views follow it, so a record
+    made with another dictionary may differ for that reason alone."""
+    import ludotheque.lexicon
+
+    manifest = Path(ludotheque.lexicon.__file__).parent / "data" / "manifest.json"
+    return hashlib.sha256(manifest.read_bytes()).hexdigest()[:12]
+
+
 def view_digest(value: JsonValue) -> str:
     text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_LENGTH]
@@ -158,6 +169,7 @@ def play(config: Config) -> JsonObject:
     assert outcome is not None
     return {
         "name": name,
+        "lexicon": lexicon_stamp(),
         "bots": list(bot_names),
         "record": match.record.to_json(),
         "digests": list(digests),
@@ -179,7 +191,8 @@ def dumps(golden: JsonObject) -> str:
 
     head = {key: value for key, value in record.items() if key != "moves"}
     return (
-        f'{{"name":{compact(golden["name"])},"bots":{compact(golden["bots"])},\n'
+        f'{{"name":{compact(golden["name"])},"lexicon":{compact(golden["lexicon"])},'
+        f'"bots":{compact(golden["bots"])},\n'
         f'"record":{compact(head)[:-1]},"moves":{rows(record["moves"])}}},\n'
         f'"outcome":{compact(golden["outcome"])},\n'
         f'"digests":{rows(golden["digests"])}}}\n'

@@ -67,6 +67,15 @@ def _differs(expected: str, actual: str, state: State[Any]) -> str:
     return ", ".join(label for label, (a, b) in zip(labels, pairs, strict=False) if a != b)
 
 
+def _lexicon_note(golden: dict[str, Any]) -> str:
+    if golden.get("lexicon") == MAKER.lexicon_stamp():
+        return ""
+    return (
+        " — le dictionnaire a changé depuis cet enregistrement : refaites-le avec "
+        "scripts/make_golden.py sur le code d'avant le remaniement et le nouveau dictionnaire"
+    )
+
+
 @pytest.mark.parametrize("path", RECORDS, ids=[path.stem for path in RECORDS])
 def test_golden_record_replays_identically(path: Path) -> None:
     golden = json.loads(path.read_text())
@@ -83,7 +92,7 @@ def test_golden_record_replays_identically(path: Path) -> None:
         if actual != digests[step]:
             pytest.fail(
                 f"{path.name}: après {_where(record, step)}, les vues changent pour "
-                f"{_differs(digests[step], actual, state)}"
+                f"{_differs(digests[step], actual, state)}{_lexicon_note(golden)}"
             )
     assert state is not None and state.is_over, f"{path.name}: la partie ne finit plus"
     outcome = state.outcome()
