@@ -276,3 +276,14 @@ def test_the_shipped_supplement_is_what_the_script_builds(
             pytest.fail(reason + " (LUDOTHEQUE_REQUIRE_SUPPLEMENT=1)", pytrace=False)
         pytest.skip(reason)
     assert script.main(["--check"]) == 0, capsys.readouterr().out
+
+
+def test_the_pieces_letter_statistics_ignore_the_supplement() -> None:
+    # Letter's tiles and Gutenberg's deck are built from Grammalecte's list alone, so accepting
+    # rare words does not reshuffle them (the third pass would have moved M, O, P, T's shapes)
+    from ludotheque.lexicon.frequency import word_list
+
+    words = set(word_list())
+    assert len(words) == 405_775
+    assert not words & set(shipped())
+    assert "KA" in common_words() and "KA" not in words

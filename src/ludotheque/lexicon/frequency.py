@@ -98,11 +98,21 @@ def allocate(weights: Mapping[str, Fraction], seats: int, minimum: int = 1) -> d
 
 
 def word_list(path: Path | None = None) -> list[str]:
-    """The project's common French words, sorted (or those of ``path``, one per line, .xz ok)."""
+    """Grammalecte's common French words, sorted (or those of ``path``, one per line, .xz ok).
+
+    The components' letter statistics are those of Grammalecte's list (``common.txt.gz``),
+    without the supplement of rare words that :func:`ludotheque.lexicon.common_words` adds
+    (AA, KA, KEA…; docs/lexicon.md): the pieces of a game do not change when rare words are
+    accepted (the supplement's third pass would have reshuffled Letter's tile shapes).
+
+    >>> words = word_list()
+    >>> "MAISON" in words, "KA" in words, words == sorted(words)
+    (True, False, True)
+    """
     if path is not None:
         opener = lzma.open if path.suffix == ".xz" else open
         with opener(path, "rt", encoding="utf-8") as stream:
             return sorted(line.strip() for line in stream if line.strip())
-    from ludotheque.lexicon import common_words
+    from ludotheque.lexicon.wordlist import COMMON_FILE, load_packaged
 
-    return sorted(common_words().words)
+    return list(load_packaged(COMMON_FILE).words)
