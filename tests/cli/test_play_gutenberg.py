@@ -363,10 +363,8 @@ def test_unknown_bots_module_falls_back_to_random_bots(monkeypatch):
 
 
 def test_the_game_bots_are_used_when_they_exist():
-    try:
-        import ludotheque.games.gutenberg.bots as module
-    except ModuleNotFoundError:
-        pytest.skip("the Gutenberg bots are not written yet")
+    import ludotheque.games.gutenberg.bots as module
+
     names = list(module.BOTS)
     bots, notice = load_bots(names[:1])
     assert notice is None and len(bots) == 1
