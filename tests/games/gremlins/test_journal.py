@@ -8,7 +8,7 @@ import re
 from ludotheque.games.gremlins.actions import Choose, Complete, PlayAction
 from ludotheque.games.gremlins.state import GremlinsState
 
-from .rules_helpers import GAME, PLAIN, new, play, position, proj
+from .helpers import GAME, PLAIN, new, play, position, proj
 
 # A08 Chantage: « voler 2 prestige à n'importe quel adversaire » (the only one, at 2 players).
 BLACKMAIL = PlayAction("A08", ((0, "malice"), (0, "malice")))

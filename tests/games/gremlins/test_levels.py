@@ -43,7 +43,7 @@ from ludotheque.games.gremlins.bots_search import DealSearch
 from ludotheque.games.gremlins.state import GremlinsState
 from ludotheque.server.robots import bot_levels
 
-from .rules_helpers import GAME, position, proj
+from .helpers import GAME, position, proj
 
 
 def draws(seed: int = 0) -> Any:

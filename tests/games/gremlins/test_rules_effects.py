@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludotheque.games.gremlins.actions import Complete, PlayAction
 
-from .rules_helpers import cards_under, choices, play, position, proj, refused
+from .helpers import cards_under, choices, play, position, proj, refused
 
 HAND = ["P26", "P27", "P29", "P30", "P31", "P32"]
 MALICE = ("P18", "P19", "P20", "P21", "P23", "P24")  # plans with a malice banner

@@ -9,7 +9,7 @@ from ludotheque.core.rng import Rng
 from ludotheque.games.gremlins.actions import Complete, EndTurn, PlayAction, Redraw
 from ludotheque.games.gremlins.state import GremlinsState
 
-from .rules_helpers import new, play, position, proj, refused
+from .helpers import new, play, position, proj, refused
 
 
 def test_g1_options_defaults():

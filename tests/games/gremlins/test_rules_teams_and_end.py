@@ -10,7 +10,7 @@ from ludotheque.core.errors import InvalidOptions
 from ludotheque.games.gremlins.actions import Complete, EndTurn, PlayAction, StartProject
 from ludotheque.games.gremlins.state import GremlinsState
 
-from .rules_helpers import GAME, choices, new, play, position, proj
+from .helpers import GAME, choices, new, play, position, proj
 
 HAND = ["P26", "P27", "P29", "P30", "P31", "P32"]
 

@@ -17,7 +17,7 @@ from ludotheque.games.gremlins.cards import Cost
 from ludotheque.games.gremlins.effects import CostReduction
 from ludotheque.games.gremlins.table import reduced_cost
 
-from .rules_helpers import GAME, cards_under, play, position, proj, refused
+from .helpers import GAME, cards_under, play, position, proj, refused
 
 HAND0 = ["P01", "P02", "P04", "P05", "P06", "P07"]
 

@@ -33,7 +33,7 @@ from ludotheque.games.letter.paths import new_words
 from ludotheque.games.letter.state import LetterState
 from ludotheque.games.letter.vocabulary import level_index
 
-from .rules_helpers import arrange, new, put, tile, turn
+from .helpers import arrange, new, put, tile, turn
 
 GAME = Letter()
 LEVEL_NAMES = ("debutant", "intermediaire", "fort", "expert")

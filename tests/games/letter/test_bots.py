@@ -29,7 +29,7 @@ from ludotheque.games.letter.paths import best_combinations, is_new, new_words, 
 from ludotheque.games.letter.state import Entry, LetterState
 from ludotheque.lexicon.prefixes import prefix_index
 
-from .rules_helpers import arrange, new, tile
+from .helpers import arrange, new, tile
 
 GAME = Letter()
 TINY = 3  # evaluations per turn for the strong bot in tests

@@ -23,7 +23,7 @@ from ludotheque.games.letter.actions import (
     Turn,
 )
 
-from .rules_helpers import GAME, arrange, new, tile, turn
+from .helpers import GAME, arrange, new, tile, turn
 
 EVERY_KIND = [
     ChooseSize("2x1"),

@@ -10,7 +10,7 @@ from ludotheque.core.errors import IllegalAction
 from ludotheque.games.letter.actions import Claim, FreeLetter, Knock, NoKnock, Pass, Timeout
 from ludotheque.games.letter.state import KNOCK_SECONDS, LetterState
 
-from .rules_helpers import arrange, new, no_knocks, tile, turn, words_of
+from .helpers import arrange, new, no_knocks, tile, turn, words_of
 
 
 def board_with_words(players: int = 4, **options) -> tuple[LetterState, dict[str, str]]:

@@ -20,7 +20,7 @@ from ludotheque.games.letter.actions import (
 from ludotheque.games.letter.board import parse_cell
 from ludotheque.games.letter.state import LetterState
 
-from .rules_helpers import arrange, new, no_knocks, put, tile, turn, words_of
+from .helpers import arrange, new, no_knocks, put, tile, turn, words_of
 
 
 def rulebook_table() -> tuple[LetterState, dict[str, str]]:

@@ -14,7 +14,7 @@ from ludotheque.games.letter.actions import Claim, Knock, Placement, Turn
 from ludotheque.games.letter.board import Board
 from ludotheque.games.letter.state import LetterState
 
-from .rules_helpers import GAME
+from .helpers import GAME
 
 OPTIONS = st.fixed_dictionaries(
     {

@@ -10,7 +10,7 @@ from ludotheque.core.errors import IllegalAction
 from ludotheque.games.letter.actions import FreeLetter, Pass, Stop
 from ludotheque.games.letter.state import Entry, LetterState, word_points
 
-from .rules_helpers import GAME, arrange, new, tile, turn, words_of
+from .helpers import GAME, arrange, new, tile, turn, words_of
 
 
 def finished(state: LetterState, words: list[list[str]]) -> LetterState:

@@ -13,7 +13,7 @@ from ludotheque.games.letter.actions import ChooseSize, Knock, NoKnock
 from ludotheque.games.letter.state import DEAL, KNOCK_SECONDS, LetterState
 from ludotheque.games.letter.tiles import DEFAULT_BOARD_SIZE, MIN_BOARD_SIZE
 
-from .rules_helpers import GAME, TEST_TILES, arrange, new, no_knocks, tile, turn
+from .helpers import GAME, TEST_TILES, arrange, new, no_knocks, tile, turn
 
 
 def test_d1_options_defaults_and_modes():

@@ -28,7 +28,7 @@ from ludotheque.games.themes.cards import entry_key
 from ludotheque.games.themes.familiarity import entry_familiarity
 from ludotheque.games.themes.state import ThemesState
 
-from .rules_helpers import arrange, new_state
+from .helpers import arrange, new_state
 
 GAME = Themes()
 NAMES = ("random", "greedy", "strong")

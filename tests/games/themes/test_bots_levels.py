@@ -30,7 +30,7 @@ from ludotheque.games.themes.familiarity import entry_familiarity, knows_entry
 from ludotheque.games.themes.state import ThemesState
 from ludotheque.games.themes.state_simultaneous import SimultaneousState
 
-from .rules_helpers import arrange, new_state, people_options
+from .helpers import arrange, new_state, people_options
 from .test_bots import hidden_shuffled
 
 GAME = Themes()

@@ -23,7 +23,7 @@ from ludotheque.games.themes.state import DRY_ROUNDS
 from ludotheque.games.themes.table import Catalog
 from ludotheque.games.themes.words import in_vocabulary
 
-from .rules_helpers import arrange, letter_ids, new_state
+from .helpers import arrange, letter_ids, new_state
 
 GAME = Themes()
 

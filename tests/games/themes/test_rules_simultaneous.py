@@ -22,7 +22,7 @@ from ludotheque.games.themes.actions import (
 from ludotheque.games.themes.judging import judge_seat
 from ludotheque.games.themes.state_simultaneous import SimultaneousState
 
-from .rules_helpers import column_ids, deal_columns, letter_ids, people_options, themes_on_top
+from .helpers import column_ids, deal_columns, letter_ids, people_options, themes_on_top
 
 
 def new_state(players: int = 3, seed: int = 1, **options: object) -> SimultaneousState:

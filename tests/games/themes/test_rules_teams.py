@@ -14,7 +14,7 @@ from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import EndTurn, GiveUp, Timeout, Verdict, Word
 from ludotheque.games.themes.state_teams import TeamsState, default_teams
 
-from .rules_helpers import column_ids, deal_columns, letter_ids, people_options, themes_on_top
+from .helpers import column_ids, deal_columns, letter_ids, people_options, themes_on_top
 
 
 def new_state(players: int = 4, seed: int = 1, **options: object) -> TeamsState:
