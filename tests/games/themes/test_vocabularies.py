@@ -139,6 +139,8 @@ SINGULAR_ALTHOUGH_ENDING_IN_S = {
     "écossais", "os", "panais", "pis", "relais", "remords", "semis", "sens", "souris", "strass",
     "tapis", "tas", "tétras", "thorax", "vernis", "vers", "micro-ondes", "pare-chocs",
     "porte-clés", "pin's", "effets",
+    # since the dictionary's third pass also knows ANI, COSMO, BO, FAU (docs/lexicon.md):
+    "anis", "cosmos", "box", "faux",
 }  # fmt: skip
 
 
