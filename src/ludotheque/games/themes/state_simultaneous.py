@@ -145,10 +145,10 @@ class SimultaneousState(State[Action]):
         return replace(
             state,
             phase="fin",
-            box=(*self.box, *self.turned),
+            box=(*state.box, *state.turned),
             turned=(),
             claim=None,
-            events=(*self.events, line),
+            events=(*state.events, line),
         )
 
     # --- protocol --------------------------------------------------------------------------
