@@ -9,9 +9,10 @@ open is numbered Dn in ``docs/rules/themes.md``.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
@@ -35,6 +36,7 @@ from .table import (
     seat_ref,
     take_from_column,
     tidy_columns,
+    top_theme,
     visible_letters,
     visible_themes,
 )
@@ -59,13 +61,171 @@ from .words import (
     word_problem,
 )
 
-__all__ = ["DRY_ROUNDS", "Config", "ThemesState"]
+__all__ = ["DRY_ROUNDS", "Config", "Phase", "TableState", "ThemesState"]
 
 DRY_ROUNDS = 3
 """D8: at a table of robots, the game also ends after this many whole rounds in a row without
 a word (option ``fin_sans_mot``, off as soon as a person sits at the table)."""
 
-Phase = Literal["jeu", "jugement", "fin"]
+Phase = Literal["jeu", "recherche", "jugement", "fin"]
+"""``recherche`` is Simultanée's phase of play (everyone searches), ``jeu`` the others'."""
+
+
+class TableConfig(Protocol):
+    """What the shared flow reads of a variant's options."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def judging(self) -> Judging: ...
+
+    @property
+    def judge_time(self) -> int: ...
+
+
+C = TypeVar("C", bound=TableConfig)
+
+
+@dataclass(frozen=True, slots=True)
+class TableState(State[Action], Generic[C]):
+    """What the three variants share: the table's cards, a word said for a theme (in the
+    vocabulary, or before the judge), the judges' windows, the log and the result. Each
+    variant (a subclass) adds its own fields and says whose turn it is, which cards a word
+    may use, what a word won or refused does and which timers run."""
+
+    hooks: ClassVar[Hooks[Any]]
+    playing: ClassVar[Phase] = "jeu"
+    """The phase a decided word goes back to."""
+
+    config: C
+    catalog: Catalog
+    phase: Phase
+    piles: tuple[tuple[Face, ...], ...]  # the 4 theme piles, top first
+    columns: Columns  # 2 letter piles a column
+    draw: tuple[str, ...]  # face-down letters, top first
+    won_letters: tuple[tuple[str, ...], ...]  # per seat (per team in Équipe)
+    won_themes: tuple[tuple[Face, ...], ...]  # per seat (per team in Équipe)
+    box: tuple[str, ...]  # letter cards out of the game
+    theme_box: tuple[Face, ...]  # theme cards out of the game (unused ones, exhausted…)
+    claim: Claim | None
+    judged: int  # words sent to judgement so far
+    judgements: tuple[Judgement, ...]
+    events: tuple[str, ...]
+    rng: Rng = field(repr=False)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return copy_state(self, memo)
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def view(self, seat: Seat | None) -> JsonObject:
+        return self.hooks.view(self, seat)
+
+    def claim_themes(self, action: Word) -> tuple[str, ...]:
+        """The theme(s) ``action`` is said for."""
+        return top_theme(self.catalog, self.piles, action.column)
+
+    def in_vocabulary(self, action: Word) -> bool:
+        return in_vocabulary(self.catalog, action.word, self.claim_themes(action))
+
+    def visible_letters(self, column: int) -> tuple[str, ...]:
+        """The top card of each letter pile of the column (one or two cards)."""
+        return visible_letters(self.columns, column)
+
+    def rule_timers(self) -> tuple[RuleTimer[Action], ...]:
+        """The variant's own timers, then the judges' windows (silence is yes)."""
+        if self.phase == "fin":
+            return ()
+        timers = self._own_timers()
+        if self.phase == "jugement":
+            timers += judge_timers(self.claim, self.config.judge_time)
+        return tuple(timers)
+
+    def outcome(self) -> Outcome | None:
+        """Points, then the fewest theme cards (« le moins de cartes Thème »)."""
+        if self.phase != "fin":
+            return None
+        scores = [self.score(s) for s in range(self.players)]
+        keys = [(scores[s], -self.theme_count(s)) for s in range(self.players)]
+        return Outcome.from_keys(keys, scores=scores)
+
+    @abstractmethod
+    def score(self, seat: Seat) -> int: ...
+
+    @abstractmethod
+    def theme_count(self, seat: Seat) -> int: ...
+
+    # --- a word said, judged ---------------------------------------------------------------
+
+    def _say(self, seat: Seat, action: Word) -> Self:
+        """A word of the vocabulary is won at once; any other goes to the judges (D10)."""
+        themes = self.claim_themes(action)
+        if self.in_vocabulary(action):
+            turn = self._judgement_turn()
+            logged = vocabulary_judgement(self.catalog, turn, seat, themes, action.word)
+            state = replace(self, judgements=(*self.judgements, logged))
+            return state._award(seat, action, logged.word)
+        judges = self.judges_of(seat)
+        claim = open_claim(seat, action, themes, judges, self.judged + 1, fifth=action.fifth)
+        state = replace(
+            self,
+            phase="jugement",
+            claim=claim,
+            judged=self.judged + 1,
+            events=(*self.events, *self._claim_lines(seat, action, themes)),
+        )
+        return state._claimed(action)
+
+    def _vote(self, seat: Seat, verdict: Verdict) -> Self:
+        assert self.claim is not None
+        claim, logged = cast_vote(self.claim, seat, verdict, self._judgement_turn())
+        if logged is None:
+            return replace(self, claim=claim)
+        state = replace(self, claim=None, phase=self.playing, judgements=(*self.judgements, logged))
+        if logged.accepted:
+            state = state._award(claim.seat, self._claimed_word(claim), claim.word)
+        else:
+            state = state._refused(claim.seat, logged)
+        return self._after_verdict(state)
+
+    def judges_of(self, seat: Seat) -> tuple[Seat, ...]:
+        """D10: the judge seat (``juge``), or every other seat (``vote``)."""
+        return judges_for(self.config.judging, seat, self.players)
+
+    def _claim_lines(self, seat: Seat, action: Word, themes: tuple[str, ...]) -> tuple[str, ...]:
+        return (f"« {action.word} » pour {' + '.join(themes)} : au juge de décider.",)
+
+    def _claimed(self, action: Word) -> Self:
+        """The state once ``action`` is before the judges (what the variant remembers)."""
+        return self
+
+    def _claimed_word(self, claim: Claim) -> Word:
+        """The word ``claim`` was, to be won once accepted."""
+        return Word(claim.column, claim.word, claim.cards, claim.fifth)
+
+    def _refused(self, seat: Seat, logged: Judgement) -> Self:
+        return replace(
+            self, events=(*self.events, logged.refusal_line("aucune carte n'est prise."))
+        )
+
+    def _after_verdict(self, state: Self) -> Self:
+        """``state``, the word decided, once what the hourglass did meanwhile is done."""
+        return state
+
+    @abstractmethod
+    def _judgement_turn(self) -> int:
+        """The turn (or round) a judgement is logged under."""
+
+    @abstractmethod
+    def _award(self, seat: Seat, action: Word, shown: str) -> Self:
+        """``action`` is won (``shown``: the word as the vocabulary writes it)."""
+
+    @abstractmethod
+    def _own_timers(self) -> list[RuleTimer[Action]]:
+        """The variant's timers other than the judges'."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,42 +240,20 @@ class Config:
 
 
 @dataclass(frozen=True, slots=True)
-class ThemesState(State[Action]):
-    hooks: ClassVar[Hooks[ThemesState]]
+class ThemesState(TableState[Config]):
+    """Classic and Expert: each player in turn, with a hand of three letters."""
 
-    config: Config
-    catalog: Catalog
-    phase: Phase
-    piles: tuple[tuple[Face, ...], ...]  # the 4 theme piles, top first
     fifth: tuple[Face, ...]  # Expert's fifth pile, top first (empty otherwise)
-    columns: Columns  # 2 letter piles a column
-    draw: tuple[str, ...]  # face-down letters, top first
     hands: tuple[tuple[str, ...], ...]
-    won_letters: tuple[tuple[str, ...], ...]
-    won_themes: tuple[tuple[Face, ...], ...]
     bonus: tuple[tuple[Face, ...], ...]  # Expert: under each player's 3 PV marker
-    box: tuple[str, ...]  # letter cards out of the game
-    theme_box: tuple[Face, ...]  # theme cards out of the game (unused ones, exhausted…)
     active: Seat
     turn: int
     redrawn: bool  # the hand was changed this turn
     timed_out: bool  # the hourglass ran out while a word was being judged
     words_in_turn: int
     dry: int  # turns in a row without a word
-    claim: Claim | None
-    judged: int  # words sent to judgement so far
-    judgements: tuple[Judgement, ...]
-    events: tuple[str, ...]
-    rng: Rng = field(repr=False)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ThemesState:
-        return copy_state(self, memo)
 
     # --- protocol --------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.config.players
 
     def to_move(self) -> frozenset[Seat]:
         if self.phase == "jeu":
@@ -235,13 +373,6 @@ class ThemesState(State[Action]):
             themes += (self.catalog.theme(self.fifth[0]),)
         return themes
 
-    def in_vocabulary(self, action: Word) -> bool:
-        return in_vocabulary(self.catalog, action.word, self.claim_themes(action))
-
-    def visible_letters(self, column: int) -> tuple[str, ...]:
-        """The top card of each letter pile of the column (one or two cards)."""
-        return visible_letters(self.columns, column)
-
     def visible_themes(self) -> tuple[str | None, ...]:
         return visible_themes(self.catalog, self.piles)
 
@@ -259,24 +390,11 @@ class ThemesState(State[Action]):
             return self._say(seat, action)
         raise AssertionError(action)
 
-    def rule_timers(self) -> tuple[RuleTimer[Action], ...]:
-        """D9–D10: the active player's 45 s, and the judge's window (silence is yes)."""
-        timers: list[RuleTimer[Action]] = []
-        if self.phase == "fin":
-            return ()
-        if not (self.phase == "jugement" and self.timed_out):
-            timers.append(
-                RuleTimer(self.active, self.config.hourglass, f"tour-{self.turn}", Timeout())
-            )
-        if self.phase == "jugement":
-            timers += judge_timers(self.claim, self.config.judge_time)
-        return tuple(timers)
-
-    def outcome(self) -> Outcome | None:
-        if self.phase != "fin":
-            return None
-        keys = [(self.score(s), -self.theme_count(s)) for s in range(self.players)]
-        return Outcome.from_keys(keys, scores=[self.score(s) for s in range(self.players)])
+    def _own_timers(self) -> list[RuleTimer[Action]]:
+        """D9: the active player's 45 s (run out while a word is judged: over)."""
+        if self.phase == "jugement" and self.timed_out:
+            return []
+        return [RuleTimer(self.active, self.config.hourglass, f"tour-{self.turn}", Timeout())]
 
     def score(self, seat: Seat) -> int:
         """« Chaque carte Thème rapporte 1 point », a letter 1, a constraint letter 2, and in
@@ -287,9 +405,6 @@ class ThemesState(State[Action]):
     def theme_count(self, seat: Seat) -> int:
         """Theme cards won (the tie-break: « le moins de cartes Thème »)."""
         return len(self.won_themes[seat]) + len(self.bonus[seat])
-
-    def view(self, seat: Seat | None) -> JsonObject:
-        return self.hooks.view(self, seat)
 
     def secrets(self, seat: Seat) -> frozenset[str]:
         shown = set(self.claim.cards) if self.claim is not None else set()
@@ -329,40 +444,11 @@ class ThemesState(State[Action]):
 
     # --- the rules ---------------------------------------------------------------------------
 
-    def _say(self, seat: Seat, action: Word) -> ThemesState:
-        themes = self.claim_themes(action)
-        if self.in_vocabulary(action):
-            logged = vocabulary_judgement(self.catalog, self.turn, seat, themes, action.word)
-            state = replace(self, judgements=(*self.judgements, logged))
-            return state._award(seat, action, logged.word)
-        judges = self.judges_of(seat)
-        claim = open_claim(seat, action, themes, judges, self.judged + 1, fifth=action.fifth)
-        line = f"« {action.word} » pour {' + '.join(themes)} : au juge de décider."
-        return replace(
-            self,
-            phase="jugement",
-            claim=claim,
-            judged=self.judged + 1,
-            events=(*self.events, line),
-        )
+    def _judgement_turn(self) -> int:
+        return self.turn
 
-    def judges_of(self, seat: Seat) -> tuple[Seat, ...]:
-        """D10: the judge seat (``juge``), or every other seat (``vote``)."""
-        return judges_for(self.config.judging, seat, self.players)
-
-    def _vote(self, seat: Seat, verdict: Verdict) -> ThemesState:
-        assert self.claim is not None
-        claim, logged = cast_vote(self.claim, seat, verdict, self.turn)
-        if logged is None:
-            return replace(self, claim=claim)
-        accepted = logged.accepted
-        state = replace(self, claim=None, phase="jeu", judgements=(*self.judgements, logged))
-        if accepted:
-            action = Word(claim.column, claim.word, claim.cards, claim.fifth)
-            state = state._award(claim.seat, action, claim.word)
-        else:
-            line = logged.refusal_line("aucune carte n'est prise.")
-            state = replace(state, events=(*state.events, line))
+    def _after_verdict(self, state: ThemesState) -> ThemesState:
+        """D9: the turn the hourglass ended while the judge decided ends now."""
         if state.phase == "fin" or not self.timed_out:
             return state
         return state._end_turn(timeout=True)

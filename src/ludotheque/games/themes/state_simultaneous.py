@@ -11,24 +11,20 @@ to the judge while the others wait. Decisions are listed in the module's tests a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from ludotheque.core.errors import IllegalAction
-from ludotheque.core.json_types import JsonObject
-from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
+from ludotheque.core.protocol import RuleTimer, Seat
 from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, GiveBack, GiveUp, Verdict, Word
 from .judging import JUDGE_SECONDS, Judging
+from .state import Phase, TableState
 from .table import (
-    Catalog,
-    Columns,
     Face,
-    Hooks,
     add_at,
     cheapest_won,
-    copy_state,
     exhausted,
     flip_tops,
     letter_points,
@@ -39,26 +35,18 @@ from .table import (
     set_at,
     take_from_column,
     tidy_columns,
-    top_theme,
     visible_letters,
     visible_themes,
 )
 from .verdicts import (
-    Claim,
     Judgement,
-    cast_vote,
-    judge_timers,
-    judges_for,
-    open_claim,
     pending_judges,
     verdict_checked,
-    vocabulary_judgement,
 )
 from .words import (
     EXHAUSTED,
     ONLY_EXPERT,
     ONLY_TEAMS,
-    in_vocabulary,
     random_word,
     vocabulary_choices,
     word_problem,
@@ -68,8 +56,6 @@ __all__ = ["TURNED", "SimultaneousConfig", "SimultaneousState"]
 
 TURNED = 2
 """« Un joueur retourne deux cartes de la pioche »."""
-
-Phase = Literal["recherche", "jugement", "fin"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,35 +68,19 @@ class SimultaneousConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class SimultaneousState(State[Action]):
-    hooks: ClassVar[Hooks[SimultaneousState]]
+class SimultaneousState(TableState[SimultaneousConfig]):
+    """Simultanée: no hand and no hourglass; its phase of play is ``recherche``."""
 
-    config: SimultaneousConfig
-    catalog: Catalog
-    phase: Phase
-    piles: tuple[tuple[Face, ...], ...]  # the 4 theme piles, top first
-    columns: Columns
-    draw: tuple[str, ...]  # face-down letters, top first
+    playing: ClassVar[Phase] = "recherche"
+
     turned: tuple[str, ...]  # the two letters turned up for this round
     turner: Seat  # who turned them
     out: tuple[bool, ...]  # seats out of this round (« rien », or a refused word)
-    won_letters: tuple[tuple[str, ...], ...]
-    won_themes: tuple[tuple[Face, ...], ...]
     debts: tuple[int, ...]  # cards each seat still has to give back
-    box: tuple[str, ...]  # letters out of the game
-    theme_box: tuple[Face, ...]  # theme cards never used (face down)
     given_back: tuple[Face, ...]  # theme cards given back after a refusal (seen by all)
     round: int
-    claim: Claim | None
-    judged: int
-    judgements: tuple[Judgement, ...]
-    events: tuple[str, ...]
-    rng: Rng = field(repr=False)
     # The round just settled: its number, its winner (None: nobody found) and the word said.
     last_round: tuple[int, Seat | None, str] | None = None
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> SimultaneousState:
-        return copy_state(self, memo)
 
     # --- set-up --------------------------------------------------------------------------------
 
@@ -152,10 +122,6 @@ class SimultaneousState(State[Action]):
         )
 
     # --- protocol --------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.config.players
 
     def to_move(self) -> frozenset[Seat]:
         owing = frozenset(s for s in range(self.players) if self.owes(s))
@@ -274,15 +240,6 @@ class SimultaneousState(State[Action]):
             self.config.judging,
         )
 
-    def claim_themes(self, action: Word) -> tuple[str, ...]:
-        return top_theme(self.catalog, self.piles, action.column)
-
-    def in_vocabulary(self, action: Word) -> bool:
-        return in_vocabulary(self.catalog, action.word, self.claim_themes(action))
-
-    def visible_letters(self, column: int) -> tuple[str, ...]:
-        return visible_letters(self.columns, column)
-
     def _next(self, seat: Seat, action: Action) -> SimultaneousState:
         if isinstance(action, Verdict):
             return self._vote(seat, action)
@@ -294,12 +251,10 @@ class SimultaneousState(State[Action]):
             return self._give_back(seat, action.card)
         raise AssertionError(action)
 
-    def rule_timers(self) -> tuple[RuleTimer[Action], ...]:
-        """No hourglass (« on joue sans sablier »); the judge's window (silence is yes), and
-        the time of a refused player to choose the card given back (then the cheapest goes)."""
-        if self.phase == "fin":
-            return ()
-        timers: list[RuleTimer[Action]] = [
+    def _own_timers(self) -> list[RuleTimer[Action]]:
+        """No hourglass (« on joue sans sablier »): the time of a refused player to choose the
+        card given back (then the cheapest goes)."""
+        return [
             RuleTimer(
                 seat,
                 self.config.judge_time,
@@ -310,16 +265,6 @@ class SimultaneousState(State[Action]):
             for seat in range(self.players)
             if self.owes(seat)
         ]
-        if self.phase == "jugement":
-            timers += judge_timers(self.claim, self.config.judge_time)
-        return tuple(timers)
-
-    def outcome(self) -> Outcome | None:
-        if self.phase != "fin":
-            return None
-        scores = [self.score(s) for s in range(self.players)]
-        keys = [(scores[s], -self.theme_count(s)) for s in range(self.players)]
-        return Outcome.from_keys(keys, scores=scores)
 
     def score(self, seat: Seat) -> int:
         """As in the classic game: 1 point a theme card and a letter, 2 a constraint letter."""
@@ -327,9 +272,6 @@ class SimultaneousState(State[Action]):
 
     def theme_count(self, seat: Seat) -> int:
         return len(self.won_themes[seat])
-
-    def view(self, seat: Seat | None) -> JsonObject:
-        return self.hooks.view(self, seat)
 
     def hides_between_seats(self) -> bool:
         return False  # nobody holds a card: what is hidden is hidden from everyone
@@ -364,33 +306,14 @@ class SimultaneousState(State[Action]):
 
     # --- the rules ---------------------------------------------------------------------------
 
-    def _say(self, seat: Seat, action: Word) -> SimultaneousState:
-        themes = self.claim_themes(action)
-        if self.in_vocabulary(action):
-            logged = vocabulary_judgement(self.catalog, self.round, seat, themes, action.word)
-            state = replace(self, judgements=(*self.judgements, logged))
-            return state._award(seat, action, logged.word)
-        judges = judges_for(self.config.judging, seat, self.players)
-        claim = open_claim(seat, action, themes, judges, self.judged + 1)
-        line = f"Mot de {seat_ref(seat)} : « {action.word} » pour {themes[0]}."
-        return replace(
-            self,
-            phase="jugement",
-            claim=claim,
-            judged=self.judged + 1,
-            events=(*self.events, line, "Au juge de décider."),
-        )
+    def _judgement_turn(self) -> int:
+        return self.round
 
-    def _vote(self, seat: Seat, verdict: Verdict) -> SimultaneousState:
-        assert self.claim is not None
-        claim, logged = cast_vote(self.claim, seat, verdict, self.round)
-        if logged is None:
-            return replace(self, claim=claim)
-        accepted = logged.accepted
-        state = replace(self, claim=None, phase="recherche", judgements=(*self.judgements, logged))
-        if accepted:
-            return state._award(claim.seat, Word(claim.column, claim.word, claim.cards), claim.word)
-        return state._refused(claim.seat, logged)
+    def _claim_lines(self, seat: Seat, action: Word, themes: tuple[str, ...]) -> tuple[str, ...]:
+        return (
+            f"Mot de {seat_ref(seat)} : « {action.word} » pour {themes[0]}.",
+            "Au juge de décider.",
+        )
 
     def _refused(self, seat: Seat, logged: Judgement) -> SimultaneousState:
         """« le joueur doit défausser une carte qu'il avait gagné précédemment (s'il n'en

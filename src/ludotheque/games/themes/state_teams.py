@@ -11,23 +11,18 @@ team may say a word (« il est tout à fait autorisé et même conseillé de s'a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass, replace
 
 from ludotheque.core.errors import IllegalAction
-from ludotheque.core.json_types import JsonObject
-from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
+from ludotheque.core.protocol import Outcome, RuleTimer, Seat
 from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, EndTurn, Timeout, Verdict, Word
 from .judging import JUDGE_SECONDS, Judging
+from .state import TableState
 from .table import (
     HOURGLASS_SECONDS,
-    Catalog,
-    Columns,
     Face,
-    Hooks,
-    copy_state,
     exhausted,
     letter_points,
     lost_cards,
@@ -37,24 +32,17 @@ from .table import (
     set_at,
     take_from_column,
     tidy_columns,
-    top_theme,
     visible_letters,
     visible_themes,
 )
 from .verdicts import (
     Claim,
-    Judgement,
-    cast_vote,
-    judge_timers,
-    open_claim,
     pending_judges,
     verdict_checked,
-    vocabulary_judgement,
 )
 from .words import (
     EXHAUSTED,
     ONLY_EXPERT,
-    in_vocabulary,
     random_word,
     vocabulary_choices,
     word_problem,
@@ -75,8 +63,6 @@ WORDS = len(PACKET_SIZES)
 MAX_TEAM = 3
 MIN_TEAM = 2
 MAX_TEAMS = 4
-
-Phase = Literal["jeu", "jugement", "fin"]
 
 
 def default_teams(players: int) -> int:
@@ -130,35 +116,17 @@ class TeamsConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class TeamsState(State[Action]):
-    hooks: ClassVar[Hooks[TeamsState]]
+class TeamsState(TableState[TeamsConfig]):
+    """Équipe: won cards are counted per team (``won_letters`` and ``won_themes`` by team)."""
 
-    config: TeamsConfig
-    catalog: Catalog
-    phase: Phase
-    piles: tuple[tuple[Face, ...], ...]
-    columns: Columns
-    draw: tuple[str, ...]
     active: int  # the team playing its hourglass
     round: int  # rounds started so far (the current one included)
     packets: tuple[tuple[str, ...], ...]  # the 3 packets of this round (what is left of them)
     used: tuple[bool, ...]  # packets already used for a word this round
     round_themes: tuple[Face, ...]  # theme cards won this round (kept only with 3 words)
-    won_letters: tuple[tuple[str, ...], ...]  # per team
-    won_themes: tuple[tuple[Face, ...], ...]  # per team
-    box: tuple[str, ...]
-    theme_box: tuple[Face, ...]  # theme cards never used (face down)
     discarded_themes: tuple[Face, ...]  # themes won in a round without 3 words (seen by all)
     timed_out: bool
-    claim: Claim | None
     claim_packet: int
-    judged: int
-    judgements: tuple[Judgement, ...]
-    events: tuple[str, ...]
-    rng: Rng = field(repr=False)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> TeamsState:
-        return copy_state(self, memo)
 
     # --- roles -----------------------------------------------------------------------------
 
@@ -260,10 +228,6 @@ class TeamsState(State[Action]):
 
     # --- protocol --------------------------------------------------------------------------
 
-    @property
-    def players(self) -> int:
-        return self.config.players
-
     def to_move(self) -> frozenset[Seat]:
         if self.phase == "jeu":
             return frozenset(self.config.members(self.active))
@@ -350,15 +314,6 @@ class TeamsState(State[Action]):
             self.config.judging,
         )
 
-    def claim_themes(self, action: Word) -> tuple[str, ...]:
-        return top_theme(self.catalog, self.piles, action.column)
-
-    def in_vocabulary(self, action: Word) -> bool:
-        return in_vocabulary(self.catalog, action.word, self.claim_themes(action))
-
-    def visible_letters(self, column: int) -> tuple[str, ...]:
-        return visible_letters(self.columns, column)
-
     def _next(self, seat: Seat, action: Action) -> TeamsState:
         if isinstance(action, Timeout) and self.phase == "jugement":
             line = "Le sablier est écoulé : la manche finit une fois le mot jugé."
@@ -372,18 +327,13 @@ class TeamsState(State[Action]):
             return self._say(seat, action)
         raise AssertionError(action)
 
-    def rule_timers(self) -> tuple[RuleTimer[Action], ...]:
-        """The active team's hourglass (held for the rules by its captain), and the judges'
-        windows (silence is yes)."""
-        if self.phase == "fin":
-            return ()
-        timers: list[RuleTimer[Action]] = []
-        if not (self.phase == "jugement" and self.timed_out):
-            key = f"manche-{self.round}"
-            timers.append(RuleTimer(self.captain(), self.config.hourglass, key, Timeout()))
-        if self.phase == "jugement":
-            timers += judge_timers(self.claim, self.config.judge_time)
-        return tuple(timers)
+    def _own_timers(self) -> list[RuleTimer[Action]]:
+        """The active team's hourglass, held for the rules by its captain (run out while a word
+        is judged: over)."""
+        if self.phase == "jugement" and self.timed_out:
+            return []
+        key = f"manche-{self.round}"
+        return [RuleTimer(self.captain(), self.config.hourglass, key, Timeout())]
 
     def team_score(self, team: int) -> int:
         return letter_points(self.catalog, self.won_letters[team]) + len(self.won_themes[team])
@@ -408,9 +358,6 @@ class TeamsState(State[Action]):
             ranks=tuple(team_ranks[self.config.team_of(s)] for s in seats),
             scores=tuple(float(self.score(s)) for s in seats),
         )
-
-    def view(self, seat: Seat | None) -> JsonObject:
-        return self.hooks.view(self, seat)
 
     def sees_packets(self, seat: Seat | None) -> bool:
         """The packets are seen by the active team only (« faces cachées » for the others)."""
@@ -455,44 +402,28 @@ class TeamsState(State[Action]):
 
     # --- the rules ---------------------------------------------------------------------------
 
-    def _say(self, seat: Seat, action: Word) -> TeamsState:
-        assert action.packet is not None
-        themes = self.claim_themes(action)
-        if self.in_vocabulary(action):
-            logged = vocabulary_judgement(self.catalog, self.round, seat, themes, action.word)
-            state = replace(self, judgements=(*self.judgements, logged))
-            return state._award(action, logged.word)
-        judges = self.judges()
-        claim = open_claim(seat, action, themes, judges, self.judged + 1)
-        line = f"« {action.word} » pour {themes[0]} : au juge de décider."
-        return replace(
-            self,
-            phase="jugement",
-            claim=claim,
-            claim_packet=action.packet,
-            judged=self.judged + 1,
-            events=(*self.events, line),
-        )
+    def judges_of(self, seat: Seat) -> tuple[Seat, ...]:
+        return self.judges()
 
-    def _vote(self, seat: Seat, verdict: Verdict) -> TeamsState:
-        assert self.claim is not None
-        claim, logged = cast_vote(self.claim, seat, verdict, self.round)
-        if logged is None:
-            return replace(self, claim=claim)
-        accepted = logged.accepted
-        state = replace(self, claim=None, phase="jeu", judgements=(*self.judgements, logged))
-        if accepted:
-            word = Word(claim.column, claim.word, claim.cards, packet=self.claim_packet)
-            state = state._award(word, claim.word)
-        else:
-            line = logged.refusal_line("aucune carte n'est prise.")
-            state = replace(state, events=(*state.events, line))
+    def _judgement_turn(self) -> int:
+        return self.round
+
+    def _claimed(self, action: Word) -> TeamsState:
+        assert action.packet is not None
+        return replace(self, claim_packet=action.packet)
+
+    def _claimed_word(self, claim: Claim) -> Word:
+        return Word(claim.column, claim.word, claim.cards, packet=self.claim_packet)
+
+    def _after_verdict(self, state: TeamsState) -> TeamsState:
+        """As D9: the round the hourglass ended while the judges decided ends now."""
         if state.phase == "fin" or state.round != self.round or not self.timed_out:
             return state
         return state._end_round("Temps écoulé")
 
-    def _award(self, action: Word, shown: str) -> TeamsState:
-        """The team keeps the letters used; the theme card waits for the end of the round."""
+    def _award(self, seat: Seat, action: Word, shown: str) -> TeamsState:
+        """The team keeps the letters used; the theme card waits for the end of the round
+        (``seat``: whoever of the team said the word)."""
         assert action.packet is not None
         team = self.active
         taken = set(action.cards)
