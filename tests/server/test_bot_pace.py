@@ -56,17 +56,17 @@ def race_table(client: TestClient, level: str, **options: Any) -> dict[str, Any]
 def test_a_person_beats_a_slower_bot_to_the_word(make_client: Callable[..., TestClient]) -> None:
     client = make_client(bot_pace=1.0)  # real thinking times: 10 s or more a word for a Fort
     created = race_table(client, "fort")
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/{created['table']}?jeton={created['jeton']}") as ws:
         first = states(ws, 0)
-        state = hub.get(created["table"]).state
+        state = lobby.get(created["table"]).state
         choices = state.word_choices()
         assert choices, "seed without a word for the turned cards"
         word = choices[0]
         move = {"type": "mot", "colonne": word.column, "mot": word.word, "cartes": list(word.cards)}
         ws.send_json({"type": "coup", "seq": first["prochain_seq"], "coup": move})
         after = states(ws, 1)
-    record = hub.get(created["table"]).record
+    record = lobby.get(created["table"]).record
     assert record.moves[0].seat == 0  # the robot, still thinking, did not play first
     assert after["vue"]["gagne"][0]["themes"], after["vue"]["gagne"]
 
@@ -91,16 +91,16 @@ def test_a_robot_judge_busy_with_its_own_word_still_refuses_a_non_word(
 ) -> None:
     """What let « marrk » and « hgtn » through in Simultanée (and Équipe): the robot was
     thinking about its own word (its decision's seconds, longer than the judge's window) when
-    the person's word came to it; the hub waited out its thinking time before looking at the
-    table again, the judge's window ran out first, and silence means yes. A thinking bot now
+    the person's word came to it; the bot scheduler waited out its thinking time before looking
+    at the table again, the judge's window ran out first, and silence means yes. A thinking bot now
     wakes up when its table moves."""
     client = make_client(bot_pace=1.0)
     created = race_table(client, "debutant", jugement="juge", delai_juge=5)
     table = created["table"]
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/{table}?jeton={created['jeton']}") as ws:
         first = states(ws, 0)
-        session = hub.get(table)
+        session = lobby.get(table)
         # The robot's decision for this round takes longer than the judge's window.
         _action, seconds = robots.decide(table, session.record.dumps(), 1, "debutant")
         assert seconds > 5
@@ -111,4 +111,4 @@ def test_a_robot_judge_busy_with_its_own_word_still_refuses_a_non_word(
     decision = judged["vue"]["decisions"][-1]
     assert decision["mot"] == word.word
     assert decision["accepte"] is False and decision["motif"] == "pas un mot du dictionnaire"
-    assert hub.get(table).record.moves[1].action == {"type": "refuser", "motif": "inconnu"}
+    assert lobby.get(table).record.moves[1].action == {"type": "refuser", "motif": "inconnu"}

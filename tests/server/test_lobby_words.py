@@ -113,7 +113,7 @@ def test_the_teams_shown_are_the_teams_the_game_plays(
     table = lobby.get(f"/api/tables/{created['table']}").json()
     assert [p["equipe"] for p in table["places"]] == shown  # the waiting room says it too
     lobby.post(f"/api/tables/{created['table']}/start", json={"jeton": created["jeton"]})
-    state = lobby.app.state.hub.get(created["table"]).state  # type: ignore[attr-defined]
+    state = lobby.app.state.lobby.get(created["table"]).state  # type: ignore[attr-defined]
     if game == "themes":
         played = [state.config.team_of(seat) for seat in range(players)]
     else:
@@ -154,7 +154,7 @@ def test_the_journal_names_a_robot_by_its_first_name_and_its_level(lobby: TestCl
         json={"jeton": created["jeton"], "niveau": "fort"},
     )
     assert made.json()["places"][1]["nom"] == "Fanny"
-    journal = [e.text for e in lobby.app.state.hub.get(created["table"]).journal]  # type: ignore[attr-defined]
+    journal = [e.text for e in lobby.app.state.lobby.get(created["table"]).journal]  # type: ignore[attr-defined]
     assert "Fanny, robot Fort, rejoint la table." in journal
     assert not any("place" in line for line in journal)  # names, never seat numbers
 

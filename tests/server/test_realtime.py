@@ -201,7 +201,7 @@ def test_bad_messages_get_an_error_to_the_sender_and_change_nothing(client: Test
             "coup": {"type": "choisir", "carte": packet[1]["id"]},
         }
         assert send(ws_a, other)["code"] == "pas_votre_tour"
-    record = client.app.state.hub.get(table_id).record  # type: ignore[attr-defined]
+    record = client.app.state.lobby.get(table_id).record  # type: ignore[attr-defined]
     assert len(record.moves) == 1
 
 
@@ -348,7 +348,7 @@ def test_a_seat_left_empty_is_handed_to_a_bot_that_plays_it(client: TestClient) 
         f"/api/tables/{table_id}/places/1/robot", json={"jeton": alice, "niveau": "greedy"}
     )
     assert handed.status_code == 200 and handed.json()["places"][1]["type"] == "robot"
-    journal = [e.text for e in client.app.state.hub.get(table_id).journal]  # type: ignore[attr-defined]
+    journal = [e.text for e in client.app.state.lobby.get(table_id).journal]  # type: ignore[attr-defined]
     robot = handed.json()["places"][1]["nom"]
     assert f"{robot}, robot Glouton, prend la place de Joueur 2." in journal
     with client.websocket_connect(f"/ws/{table_id}?jeton={alice}") as ws:

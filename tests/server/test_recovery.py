@@ -36,8 +36,8 @@ from ludotheque.core.record import GameRecord
 from ludotheque.games import default_registry
 from ludotheque.games.gutenberg.bots_greedy import own_hand
 from ludotheque.games.gutenberg.wordfinder import best_words
-from ludotheque.server.hub import MAX_LISTED_ACTIONS
 from ludotheque.server.robots import decide
+from ludotheque.server.runner import MAX_LISTED_ACTIONS
 from ludotheque.server.storage import SeatRow, Storage, TableRow
 
 TIMEOUT = 20.0  # seconds to wait for one message or for a server to answer

@@ -55,17 +55,17 @@ def test_a_move_that_cannot_be_stored_is_refused_and_not_applied(
     table_id, token = created["table"], created["jeton"]
     client.post(f"/api/tables/{table_id}/join", json={"nom": "Bruno"})
     client.post(f"/api/tables/{table_id}/start", json={"jeton": token})
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
 
     def fail(*args: Any, **kwargs: Any) -> None:
         raise OperationalError("INSERT", {}, Exception("disque plein"))
 
-    monkeypatch.setattr(hub.storage, "add_move", fail)
+    monkeypatch.setattr(lobby.storage, "add_move", fail)
     with client.websocket_connect(f"/ws/{table_id}?jeton={token}") as ws:
         first = ws.receive_json()
         card = first["vue"]["paquet"][0]["id"]
         ws.send_json({"type": "coup", "seq": 0, "coup": {"type": "choisir", "carte": card}})
         reply = ws.receive_json()
     assert reply["type"] == "erreur" and reply["code"] == "stockage"
-    session = hub.get(table_id)
+    session = lobby.get(table_id)
     assert session.ply == 0 and session.state.view(0)["mon_choix"] is None

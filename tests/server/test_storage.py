@@ -24,7 +24,7 @@ def table(table_id: str = "t1", **changes: object) -> TableRow:
         "id": table_id,
         "game": "gutenberg",
         "players": 3,
-        "seed": 2**62 - 1,  # the largest seed the hub draws (randbits(62)): a BIGINT
+        "seed": 2**62 - 1,  # the largest seed the lobby draws (randbits(62)): a BIGINT
         "options": {"mode": "classique"},
         "clock": 30,
         "status": "attente",

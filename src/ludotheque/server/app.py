@@ -25,10 +25,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.registry import Registry
 
-from .hub import MAX_MESSAGE, Connection, Hub
+from .broadcast import Connection, LocalBroadcaster
+from .lobby import Lobby
+from .replays import replay_steps
 from .robots import DEFAULT_LEVEL, BotRunner, level_names
+from .runner import MAX_MESSAGE, TableRunner
+from .scheduler import BotScheduler
 from .storage import Storage
-from .tables import ApiError
+from .tables import OVER, ApiError, check_name
 
 __all__ = ["create_app"]
 
@@ -67,27 +71,30 @@ def create_app(
     bot_delay: float = 0.0,
     bot_pace: float = 1.0,
 ) -> Starlette:
-    """The web application on a database URL (``sqlite:///…`` or ``postgresql://…``)."""
+    """The web application on a database URL (``sqlite:///…`` or ``postgresql://…``).
+
+    It builds the server's parts (``docs/server.md``, « Les parties du serveur ») and wires
+    them: the lobby on the storage, the table runner on the broadcaster, the bot scheduler
+    told of each change by the runner."""
     if registry is None:
         from ludotheque.games import default_registry
 
         registry = default_registry()
     storage = Storage(database)
-    hub = Hub(
-        registry,
-        storage,
-        BotRunner(bot_workers, bot_budget),
-        bot_delay=bot_delay,
-        bot_pace=bot_pace,
-    )
-    hub.load()
+    lobby = Lobby(registry, storage)
+    broadcaster = LocalBroadcaster()
+    runner = TableRunner(broadcaster)
+    bot_runner = BotRunner(bot_workers, bot_budget)
+    scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
+    runner.watchers.append(scheduler.changed)
+    lobby.load()
     web = web_folder()
 
     def page(name: str) -> Any:
         async def endpoint(request: Request) -> Response:
             # An unknown table still gets the page (it says so to the player), with a 404.
             table_id = request.path_params.get("table_id")
-            status = 404 if table_id is not None and not hub.exists(table_id) else 200
+            status = 404 if table_id is not None and not lobby.exists(table_id) else 200
             return FileResponse(
                 web / name, status_code=status, media_type="text/html; charset=utf-8"
             )
@@ -95,73 +102,82 @@ def create_app(
         return endpoint
 
     async def games(request: Request) -> Response:
-        return JSONResponse({"jeux": hub.games_json()})
+        return JSONResponse({"jeux": lobby.games_json()})
 
     async def teams(request: Request) -> Response:
-        return JSONResponse({"equipes": hub.teams(await _body(request))})
+        return JSONResponse({"equipes": lobby.teams(await _body(request))})
 
     async def list_tables(request: Request) -> Response:
-        return JSONResponse({"tables": hub.listing()})
+        return JSONResponse({"tables": lobby.listing()})
 
     async def create_table(request: Request) -> Response:
-        session, seat, token = hub.create(await _body(request))
-        hub.changed(session)
+        session, seat, token = lobby.create(await _body(request))
+        runner.changed(session)
         return JSONResponse({"table": session.id, "place": seat, "jeton": token}, 201)
 
     async def show_table(request: Request) -> Response:
-        return JSONResponse(hub.get(request.path_params["table_id"]).to_json())
+        return JSONResponse(lobby.get(request.path_params["table_id"]).to_json())
 
     async def join(request: Request) -> Response:
-        session = hub.get(request.path_params["table_id"])
+        session = lobby.get(request.path_params["table_id"])
         body = await _body(request)
-        from .tables import check_name
-
         seat = body.get("place")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise ApiError(400, "requete_invalide", "« place » doit être un numéro de place.")
         number, token = session.join(check_name(body.get("nom")), seat)
-        hub.changed(session)
+        runner.changed(session)
         return JSONResponse({"place": number, "jeton": token})
 
     async def leave(request: Request) -> Response:
-        session = hub.get(request.path_params["table_id"])
-        session.leave(hub.seated(session, (await _body(request)).get("jeton")))
-        hub.changed(session)
+        session = lobby.get(request.path_params["table_id"])
+        session.leave(lobby.seated(session, (await _body(request)).get("jeton")))
+        runner.changed(session)
         return JSONResponse(session.to_json())
 
     async def start(request: Request) -> Response:
-        session = hub.get(request.path_params["table_id"])
-        session.start(hub.seated(session, (await _body(request)).get("jeton")))
-        hub.changed(session)
+        session = lobby.get(request.path_params["table_id"])
+        session.start(lobby.seated(session, (await _body(request)).get("jeton")))
+        runner.changed(session)
         return JSONResponse(session.to_json())
 
     async def make_bot(request: Request) -> Response:
-        session = hub.get(request.path_params["table_id"])
+        session = lobby.get(request.path_params["table_id"])
         body = await _body(request)
-        by = hub.seated(session, body.get("jeton"))
+        by = lobby.seated(session, body.get("jeton"))
         level = body.get("niveau", DEFAULT_LEVEL)
         if not isinstance(level, str):
             raise ApiError(400, "requete_invalide", "« niveau » : un nom de robot.")
         session.make_bot(by, request.path_params["seat"], level, level_names(session.game))
-        hub.changed(session)
+        runner.changed(session)
         return JSONResponse(session.to_json())
 
     async def rematch(request: Request) -> Response:
-        session = hub.get(request.path_params["table_id"])
-        seat = hub.seated(session, (await _body(request)).get("jeton"))
-        table_id, number, token = hub.rematch(session, seat)
-        return JSONResponse({"table": table_id, "place": number, "jeton": token})
+        session = lobby.get(request.path_params["table_id"])
+        seat = lobby.seated(session, (await _body(request)).get("jeton"))
+        made = lobby.rematch(session, seat)
+        if made.new:  # the finished table's connections are told where the rematch is
+            message: JsonObject = {"type": "revanche", "table": made.table.id}
+            broadcaster.publish(session.id, lambda _seat: message)
+            runner.changed(session)
+        else:  # the caller joined the rematch already made
+            runner.changed(made.table)
+        return JSONResponse({"table": made.table.id, "place": made.seat, "jeton": made.token})
 
     async def replay(request: Request) -> Response:
-        session = hub.get(request.path_params["table_id"])
+        session = lobby.get(request.path_params["table_id"])
         token = request.query_params.get("jeton") or None
-        return JSONResponse(hub.replay(session, session.seat_of(token)))
+        seat = session.seat_of(token)
+        if session.row.status != OVER:
+            raise ApiError(409, "statut", "Le déroulé se regarde une fois la partie terminée.")
+        names = [session.name(s) for s in range(session.row.players)]
+        steps = replay_steps(session.game, session.record, names, seat)
+        return JSONResponse({"table": session.to_json(), "place": seat, "etapes": steps})
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
         table_id = websocket.path_params["table_id"]
         try:
-            session = hub.get(table_id)
+            session = lobby.get(table_id)
             seat = session.seat_of(websocket.query_params.get("jeton") or None)
         except ApiError as error:
             message = {"type": "erreur", "code": error.code, "message": error.message, "seq": None}
@@ -170,7 +186,7 @@ def create_app(
             return
         connection = Connection(table_id, seat, websocket.send_text)
         pump = asyncio.create_task(connection.pump())
-        hub.attach(connection)
+        runner.connect(session, connection)
         try:
             while True:
                 event = await websocket.receive()
@@ -185,21 +201,25 @@ def create_app(
                         if len(data) > MAX_MESSAGE
                         else data.decode("utf-8", "replace")
                     )
-                hub.receive(connection, text)
+                runner.receive(session, connection, text)
         except WebSocketDisconnect:
             pass
         finally:
-            hub.detach(connection)
+            runner.disconnect(session, connection)
             connection.queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await pump
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub.resume_all()
+        for session in lobby.playing():  # bots and clocks of the tables in play
+            scheduler.schedule(session)
+            runner.arm(session)
         yield
-        await hub.close()
-        hub.runner.close()
+        runner.close()
+        scheduler.close()
+        broadcaster.close()
+        bot_runner.close()
         storage.close()
 
     async def api_error(request: Request, exc: Exception) -> Response:
@@ -225,5 +245,5 @@ def create_app(
         Mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={ApiError: api_error})
-    app.state.hub = hub
+    app.state.lobby = lobby
     return app

@@ -1,0 +1,83 @@
+"""The fan-out to sockets: each open WebSocket of a table gets the message built for its seat.
+
+:class:`Broadcaster` is what the rest of the server sees; :class:`LocalBroadcaster` keeps the
+connections of this process (another implementation, over Redis, will let several server
+processes share tables). A message is built once per seat, and only when a connection of that
+seat is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import orjson
+
+from ludotheque.core.json_types import JsonObject
+
+__all__ = ["Broadcaster", "Connection", "LocalBroadcaster"]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open WebSocket: its seat (None: spectator) and its queue of outgoing texts."""
+
+    table_id: str
+    seat: int | None
+    send: Callable[[str], Any]  # coroutine function sending one text
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    async def pump(self) -> None:
+        """Send queued messages in order until a None arrives."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            await self.send(text)
+
+    def put(self, message: JsonObject) -> None:
+        self.queue.put_nowait(orjson.dumps(message).decode())
+
+
+class Broadcaster(Protocol):
+    """Where the server sends what each connection of a table must read."""
+
+    def attach(self, connection: Connection) -> None:
+        """Send this connection its table's messages from now on."""
+
+    def detach(self, connection: Connection) -> None:
+        """Stop sending to this connection."""
+
+    def publish(self, table_id: str, message_for: Callable[[int | None], JsonObject]) -> None:
+        """Send each connection of the table ``message_for(its seat)``."""
+
+    def close(self) -> None:
+        """End every connection's queue (the server stops)."""
+
+
+class LocalBroadcaster:
+    """The connections of this process, by table."""
+
+    def __init__(self) -> None:
+        self.connections: dict[str, set[Connection]] = {}
+
+    def attach(self, connection: Connection) -> None:
+        self.connections.setdefault(connection.table_id, set()).add(connection)
+
+    def detach(self, connection: Connection) -> None:
+        self.connections.get(connection.table_id, set()).discard(connection)
+
+    def publish(self, table_id: str, message_for: Callable[[int | None], JsonObject]) -> None:
+        texts: dict[int | None, str] = {}
+        for connection in self.connections.get(table_id, ()):
+            text = texts.get(connection.seat)
+            if text is None:
+                text = texts[connection.seat] = orjson.dumps(message_for(connection.seat)).decode()
+            connection.queue.put_nowait(text)
+
+    def close(self) -> None:
+        for connections in self.connections.values():
+            for connection in connections:
+                connection.queue.put_nowait(None)

@@ -1,0 +1,312 @@
+"""The lobby: every table of a server process, found by its id, made, listed, rematched.
+
+A table waiting or in play is kept in memory (:meth:`Lobby.load` rebuilds them from storage
+after a restart); a finished one is read from storage when someone asks for it. The lobby
+changes tables and their rows only: telling the connections and the bots is the runner's
+(:meth:`~ludotheque.server.runner.TableRunner.changed`).
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from typing import Any, NamedTuple
+
+from ludotheque.core.errors import InvalidOptions, LudoError, MalformedInput, UnknownGame
+from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.protocol import Game
+from ludotheque.core.registry import Registry
+
+from .robots import DEFAULT_LEVEL, LEVEL_TITLES, bot_levels, level_names, level_portrait
+from .storage import SeatRow, Storage, TableRow
+from .tables import (
+    BOT,
+    HUMAN,
+    OVER,
+    PLAYING,
+    WAITING,
+    ApiError,
+    TableSession,
+    check_name,
+    hash_token,
+    new_token,
+)
+
+__all__ = ["Lobby", "Rematch"]
+
+
+class Rematch(NamedTuple):
+    """Where a rematch seats its caller; ``new``: the rematch table was made just now (the
+    finished table's connections are to be told), else the caller joined it."""
+
+    table: TableSession
+    seat: int
+    token: str
+    new: bool
+
+
+class Lobby:
+    """All tables of one server process."""
+
+    def __init__(self, registry: Registry, storage: Storage) -> None:
+        self.registry, self.storage = registry, storage
+        self.tables: dict[str, TableSession] = {}
+        self.broken: dict[str, str] = {}  # table id -> why it could not be rebuilt
+
+    def load(self) -> None:
+        """Rebuild every table waiting or in play (after a restart, even a ``kill -9``).
+
+        Finished tables are read on demand (:meth:`get`). A table that cannot be rebuilt (its
+        game is gone, or a move is refused by today's rules or dictionary) is left in storage
+        and reported, and the server starts anyway.
+        """
+        for row, seats, moves in self.storage.load_tables((WAITING, PLAYING)):
+            self._rebuild(row, seats, moves)
+
+    def _rebuild(
+        self, row: TableRow, seats: list[SeatRow], moves: list[tuple[int, JsonValue]]
+    ) -> TableSession | None:
+        try:
+            game = self.registry.get(row.game)
+            session = TableSession(game, row, seats, self.storage)
+            session.resume(moves)
+        except LudoError as error:
+            self.broken[row.id] = error.message
+            print(f"ludotheque: table {row.id} non reprise : {error.message}", file=sys.stderr)
+            return None
+        self.tables[row.id] = session
+        return session
+
+    def get(self, table_id: str) -> TableSession:
+        session = self.tables.get(table_id)
+        if session is None and table_id not in self.broken and len(table_id) <= 32:
+            loaded = self.storage.load_table(table_id)
+            if loaded is not None:
+                session = self._rebuild(*loaded)
+        if session is None:
+            if table_id in self.broken:
+                raise ApiError(
+                    409,
+                    "table_abimee",
+                    f"La table « {table_id} » ne peut pas être reprise : {self.broken[table_id]}",
+                )
+            raise ApiError(404, "table_inconnue", f"Table inconnue : « {table_id} ».")
+        return session
+
+    def exists(self, table_id: str) -> bool:
+        try:
+            self.get(table_id)
+        except ApiError:
+            return False
+        return True
+
+    def games_json(self) -> list[JsonValue]:
+        games: list[JsonValue] = []
+        for game in self.registry:
+            info = game.info
+            if not info.listed:
+                continue
+            games.append(
+                {
+                    "nom": info.name,
+                    "titre": info.title,
+                    "resume": info.summary,
+                    "auteurs": info.authors,
+                    "modes": [
+                        {
+                            "nom": m.name,
+                            "titre": m.title,
+                            "min": m.min_players,
+                            "max": m.max_players,
+                            "resume": m.summary,
+                            "equipes": self._mode_has_teams(game, m.name, m.min_players),
+                        }
+                        for m in info.modes
+                    ],
+                    "options": [
+                        {
+                            "nom": o.name,
+                            "libelle": o.label,
+                            "description": o.description,
+                            "type": o.kind,
+                            "defaut": o.default,
+                            "choix": list(o.choices),
+                            "choix_libelles": {c: o.choice_label(c) for c in o.choices},
+                            "min": o.minimum,
+                            "max": o.maximum,
+                            "modes": list(o.modes),
+                            "defaut_selon_personnes": [
+                                [least, value] for least, value in o.with_people
+                            ],
+                            "defaut_selon_mode": dict(o.with_modes),
+                        }
+                        for o in info.options
+                    ],
+                    "robots": [
+                        {
+                            "nom": name,
+                            "titre": LEVEL_TITLES[name],
+                            "portrait": level_portrait(game, name),
+                        }
+                        for name in bot_levels(game)
+                    ],
+                }
+            )
+        return games
+
+    @staticmethod
+    def _mode_has_teams(game: Game[Any, Any], mode: str, players: int) -> bool:
+        try:
+            return (
+                game.teams(players, game.info.resolve_options(players, {"mode": mode})) is not None
+            )
+        except InvalidOptions:
+            return False
+
+    def _game_players_options(self, body: JsonObject) -> tuple[Game[Any, Any], int, JsonObject]:
+        """The game, the number of players and the options a lobby request names (``jeu``,
+        ``joueurs``, ``options``), checked in that order."""
+        game_name = body.get("jeu")
+        if not isinstance(game_name, str):
+            raise ApiError(400, "requete_invalide", "Indiquez le jeu (« jeu »).")
+        try:
+            game = self.registry.get(game_name)
+        except UnknownGame as error:
+            raise ApiError(404, "jeu_inconnu", error.message) from None
+        players = body.get("joueurs")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ApiError(400, "requete_invalide", "« joueurs » doit être un nombre entier.")
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise ApiError(400, "requete_invalide", "« options » doit être un objet.")
+        return game, players, options
+
+    def teams(self, body: JsonObject) -> JsonValue:
+        """Each seat's team at a table the lobby is about to create (``jeu``, ``joueurs``,
+        ``options`` as for :meth:`create`), or None: everyone for themselves. Options that
+        make no teams are refused with the game's French reason."""
+        game, players, options = self._game_players_options(body)
+        try:
+            teams = game.teams(players, game.info.resolve_options(players, options))
+        except InvalidOptions as error:
+            raise ApiError(400, "options_invalides", error.message) from None
+        return None if teams is None else list(teams)
+
+    def create(
+        self, body: JsonObject, rematch_of: str | None = None
+    ) -> tuple[TableSession, int, str]:
+        game, players, options = self._game_players_options(body)
+        places = body.get("places")
+        if places is None:
+            places = [{"type": HUMAN}] * players
+        if not isinstance(places, list) or len(places) != players:
+            raise ApiError(400, "requete_invalide", "« places » : une entrée par joueur.")
+        people = sum(
+            1 for place in places if isinstance(place, dict) and place.get("type") == HUMAN
+        )
+        try:
+            resolved = game.info.resolve_options(players, options, people=people)
+            game.new(players, 0, resolved)  # a bad deck file is refused here, not at the start
+        except InvalidOptions as error:
+            raise ApiError(400, "options_invalides", error.message) from None
+        except MalformedInput as error:
+            raise ApiError(400, "options_invalides", error.message) from None
+        clock = body.get("horloge", 0)
+        if isinstance(clock, bool) or not isinstance(clock, int) or not 0 <= clock <= 3600:
+            raise ApiError(400, "requete_invalide", "« horloge » : des secondes, de 0 à 3600.")
+        levels = level_names(game)
+        seats: list[SeatRow] = []
+        for index, place in enumerate(places):
+            if not isinstance(place, dict) or place.get("type") not in (HUMAN, BOT):
+                raise ApiError(
+                    400, "requete_invalide", "Chaque place est {type: humain} ou {type: robot}."
+                )
+            if place["type"] == BOT:
+                level = place.get("niveau", DEFAULT_LEVEL)
+                if level not in levels:
+                    raise ApiError(400, "niveau_inconnu", f"Niveau de robot inconnu : « {level} ».")
+                seats.append(SeatRow(index, BOT, str(level)))
+            else:
+                seats.append(SeatRow(index, HUMAN))
+        humans = [s.seat for s in seats if s.kind == HUMAN]
+        if not humans:
+            raise ApiError(400, "requete_invalide", "Il faut au moins une place pour une personne.")
+        name = check_name(body.get("nom"))
+        token = new_token()
+        seats[humans[0]] = SeatRow(humans[0], HUMAN, None, name, hash_token(token))
+        table_id = self._new_id()
+        row = TableRow(
+            table_id,
+            game.info.name,
+            players,
+            secrets.randbits(62),
+            resolved,
+            clock,
+            WAITING,
+            humans[0],
+            None,
+            rematch_of,
+        )
+        self.storage.create_table(row, seats)
+        session = TableSession(game, row, seats, self.storage)
+        session.note(f"{name} crée la table.")
+        self.tables[table_id] = session
+        return session, humans[0], token
+
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            if table_id not in self.tables:
+                return table_id
+
+    def listing(self) -> list[JsonValue]:
+        shown: list[JsonValue] = [
+            s.to_json() for s in self.tables.values() if s.row.status in (WAITING, PLAYING)
+        ]
+        return shown[-200:]
+
+    def seated(self, session: TableSession, token: JsonValue) -> int:
+        if not isinstance(token, str):
+            raise ApiError(400, "requete_invalide", "Indiquez votre jeton (« jeton »).")
+        seat = session.seat_of(token)
+        assert seat is not None
+        return seat
+
+    def rematch(self, session: TableSession, seat: int) -> Rematch:
+        if session.row.status != OVER:
+            raise ApiError(409, "statut", "La revanche se propose à la fin de la partie.")
+        name = session.seats[seat].name or f"Place {seat + 1}"
+        if session.row.rematch is not None:
+            other = self.get(session.row.rematch)
+            free = [s.seat for s in other.seats if s.kind == HUMAN and s.token_hash is None]
+            new_seat, token = other.join(name, seat if seat in free else None)
+            return Rematch(other, new_seat, token, new=False)
+        places: list[JsonValue] = [
+            {"type": s.kind, "niveau": s.level} if s.kind == BOT else {"type": HUMAN}
+            for s in session.seats
+        ]
+        options = dict(session.row.options)
+        body: JsonObject = {
+            "jeu": session.row.game,
+            "joueurs": session.row.players,
+            "options": options,
+            "places": places,
+            "nom": name,
+            "horloge": session.row.clock,
+        }
+        other, first, token = self.create(body, rematch_of=session.id)
+        if first != seat and session.seats[seat].kind == HUMAN:
+            # Keep the caller's seat number: move them there.
+            other.leave(first)
+            new_seat, token = other.join(name, seat)
+            other.row.host = new_seat
+            self.storage.update_table(other.id, host=new_seat)
+        else:
+            new_seat = first
+        self.storage.update_table(session.id, rematch=other.id)
+        session.row.rematch = other.id
+        return Rematch(other, new_seat, token, new=True)
+
+    def playing(self) -> list[TableSession]:
+        """The tables in play (their bots and clocks start with the server)."""
+        return [s for s in self.tables.values() if s.row.status == PLAYING]

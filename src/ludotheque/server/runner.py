@@ -1,0 +1,249 @@
+"""The table runner: the tables in play, move by move, on the server's clock.
+
+It plays a client's move (a ``coup`` message) through the table's move path
+(:meth:`~ludotheque.server.tables.TableSession.play`: prepared, stored, committed), keeps the
+table clock (a random move for an absent player) and the rules' hourglasses (their action when
+they run out), builds each seat's ``etat`` message, and after every change tells its watchers
+(the bot scheduler) and then every connection, through the broadcaster.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ludotheque.core.errors import LudoError
+from ludotheque.core.json_types import JsonObject, JsonValue
+from ludotheque.core.protocol import State
+
+from .broadcast import Broadcaster, Connection
+from .robots import fallback_action
+from .tables import HUMAN, PLAYING, ApiError, TableSession, action_error_code
+
+__all__ = ["MAX_LISTED_ACTIONS", "MAX_MESSAGE", "TableRunner"]
+
+MAX_MESSAGE = 16 * 1024  # bytes of one client message
+MAX_LISTED_ACTIONS = 100
+
+
+class TableRunner:
+    """The clocks and the moves of the tables of one server process."""
+
+    def __init__(
+        self, broadcaster: Broadcaster, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.broadcaster = broadcaster
+        self.clock = clock
+        # Told of every change before the connections are (the bot scheduler).
+        self.watchers: list[Callable[[TableSession], None]] = []
+        # (table, seat) → (end, the seat's next seq when armed, handle) of the table clock
+        self.deadlines: dict[tuple[str, int], tuple[float, int, asyncio.TimerHandle]] = {}
+        # The rules' hourglasses (``State.rule_timers``):
+        # (table, seat, key) → (end, seconds, handle, label) of each one running
+        self.hourglasses: dict[
+            tuple[str, int, str], tuple[float, float, asyncio.TimerHandle, str]
+        ] = {}
+
+    def close(self) -> None:
+        for _, _, handle in self.deadlines.values():
+            handle.cancel()
+
+    # --- telling everyone --------------------------------------------------------------------
+
+    def changed(self, session: TableSession) -> None:
+        """Tell the watchers, arm the clocks, send every connection its seat's state."""
+        for watcher in self.watchers:
+            watcher(session)
+        self.arm(session)
+        table: list[JsonObject] = []  # the table's JSON, built once, if anyone is connected
+
+        def message_for(seat: int | None) -> JsonObject:
+            if not table:
+                table.append(session.to_json())
+            return self.state_message(session, seat, table[0])
+
+        self.broadcaster.publish(session.id, message_for)
+
+    def connect(self, session: TableSession, connection: Connection) -> None:
+        """A WebSocket opened at the table (its seat is connected)."""
+        self.broadcaster.attach(connection)
+        if connection.seat is not None:
+            session.connected[connection.seat] = session.connected.get(connection.seat, 0) + 1
+        self.changed(session)
+
+    def disconnect(self, session: TableSession, connection: Connection) -> None:
+        self.broadcaster.detach(connection)
+        if connection.seat is not None:
+            session.connected[connection.seat] = max(
+                0, session.connected.get(connection.seat, 0) - 1
+            )
+            self.changed(session)
+
+    def state_message(
+        self, session: TableSession, seat: int | None, table: JsonObject | None = None
+    ) -> JsonObject:
+        state = session.state
+        view = None if state is None else state.view(seat)
+        moving = state is not None and seat is not None and seat in state.to_move()
+        listed: JsonValue = None
+        if moving and state is not None and seat is not None:
+            legal = state.legal_actions(seat)
+            if len(legal) <= MAX_LISTED_ACTIONS:
+                listed = [session.game.encode_action(a) for a in legal]
+        deadline = None if seat is None else self.deadlines.get((session.id, seat))
+        return {
+            "type": "etat",
+            "table": session.to_json() if table is None else table,
+            "place": seat,
+            "coups_joues": session.ply,
+            "vue": view,
+            "a_jouer": moving,
+            "coups": listed,
+            "prochain_seq": 0 if seat is None else session.next_seq(seat),
+            "echeance": None
+            if deadline is None
+            else max(0.0, round(deadline[0] - self.clock(), 1)),
+            "journal": session.journal_for(seat),
+            "sabliers": self.hourglasses_json(session),
+        }
+
+    def hourglasses_json(self, session: TableSession) -> list[JsonValue]:
+        """The rules' hourglasses running at a table (public: everyone sees the hourglass)."""
+        now = self.clock()
+        return [
+            {
+                "place": seat,
+                "secondes": length,
+                "restant": max(0.0, round(end - now, 1)),
+                "libelle": label,
+            }
+            for (table_id, seat, _key), (end, length, _handle, label) in self.hourglasses.items()
+            if table_id == session.id
+        ]
+
+    # --- a client's move ---------------------------------------------------------------------
+
+    def receive(self, session: TableSession, connection: Connection, text: str) -> None:
+        """Handle one client message; errors go back to this client only."""
+        seq: JsonValue = None
+        try:
+            if len(text.encode()) > MAX_MESSAGE:
+                raise ApiError(
+                    413, "trop_long", f"Message trop long (au plus {MAX_MESSAGE} octets)."
+                )
+            try:
+                message = json.loads(text)
+            except json.JSONDecodeError as error:
+                raise ApiError(400, "json_invalide", f"JSON illisible : {error.msg}.") from None
+            if not isinstance(message, dict):
+                raise ApiError(400, "message_invalide", "Un message est un objet JSON.")
+            seq = message.get("seq")
+            kind = message.get("type")
+            if kind == "ping":
+                connection.put({"type": "pong"})
+                return
+            if kind != "coup":
+                raise ApiError(400, "message_invalide", f"Type de message inconnu : {kind!r}.")
+            if isinstance(seq, bool) or not isinstance(seq, int):
+                raise ApiError(400, "message_invalide", "« seq » doit être un entier.")
+            if "coup" not in message:
+                raise ApiError(400, "message_invalide", "Le message n'a pas de « coup ».")
+            if connection.seat is None:
+                raise ApiError(403, "spectateur", "Un spectateur ne joue pas.")
+            session.play(connection.seat, seq, message["coup"])
+        except ApiError as error:
+            connection.put(
+                {
+                    "type": "erreur",
+                    "code": error.code,
+                    "message": error.message,
+                    "seq": seq if isinstance(seq, int) else None,
+                }
+            )
+            return
+        except LudoError as error:
+            connection.put(
+                {
+                    "type": "erreur",
+                    "code": action_error_code(error),
+                    "message": error.message,
+                    "seq": seq,
+                }
+            )
+            return
+        self.changed(session)
+
+    # --- clocks and hourglasses --------------------------------------------------------------
+
+    def arm(self, session: TableSession) -> None:
+        """Turn over the rules' hourglasses and start the table clock of each person to move;
+        put away those that no longer run (all of them once the game is over)."""
+        state = session.state
+        if state is None or session.row.status != PLAYING:
+            self._clear_clocks(session)
+            return
+        moving = state.to_move()
+        self._turn_hourglasses(session, state)
+        if session.row.clock > 0:
+            for key in [k for k in self.deadlines if k[0] == session.id]:
+                _deadline, marker, handle = self.deadlines[key]
+                if key[1] not in moving or session.next_seq(key[1]) != marker:
+                    handle.cancel()
+                    del self.deadlines[key]
+            for seat in moving:
+                key = (session.id, seat)
+                if session.seats[seat].kind == HUMAN and key not in self.deadlines:
+                    marker = session.next_seq(seat)
+                    handle = asyncio.get_running_loop().call_later(
+                        session.row.clock, self._timeout, session, seat, marker
+                    )
+                    self.deadlines[key] = (self.clock() + session.row.clock, marker, handle)
+
+    def _clear_clocks(self, session: TableSession) -> None:
+        for key in [k for k in self.deadlines if k[0] == session.id]:
+            self.deadlines.pop(key)[2].cancel()
+        for hourglass in [k for k in self.hourglasses if k[0] == session.id]:
+            self.hourglasses.pop(hourglass)[2].cancel()
+
+    def _turn_hourglasses(self, session: TableSession, state: State[Any]) -> None:
+        """Turn over the hourglasses the rules report, and put away those they no longer do."""
+        running = {(session.id, t.seat, t.key): t for t in state.rule_timers()}
+        for key in [k for k in self.hourglasses if k[0] == session.id and k not in running]:
+            self.hourglasses.pop(key)[2].cancel()
+        for key, timer in running.items():
+            if key not in self.hourglasses:
+                handle = asyncio.get_running_loop().call_later(
+                    timer.seconds, self._hourglass_out, session, key
+                )
+                end = self.clock() + timer.seconds
+                self.hourglasses[key] = (end, timer.seconds, handle, timer.label)
+
+    def _hourglass_out(self, session: TableSession, key: tuple[str, int, str]) -> None:
+        """An hourglass ran out: its seat plays the timer's action (bots and people alike)."""
+        self.hourglasses.pop(key, None)
+        state = session.state
+        if state is None or session.row.status != PLAYING:
+            return
+        timer = next((t for t in state.rule_timers() if (session.id, t.seat, t.key) == key), None)
+        if timer is None:
+            return
+        try:
+            session.play(timer.seat, None, session.game.encode_action(timer.action))
+        except (LudoError, ApiError) as error:  # the rules promised this action was legal
+            print(f"ludotheque: sablier {key} refusé : {error}", file=sys.stderr)
+            return
+        self.changed(session)
+
+    def _timeout(self, session: TableSession, seat: int, marker: int) -> None:
+        self.deadlines.pop((session.id, seat), None)
+        state = session.state
+        if state is None or seat not in state.to_move() or session.next_seq(seat) != marker:
+            return
+        action = fallback_action(session.game, state, session.record, seat)
+        session.note(f"Temps écoulé pour {session.name(seat)} : un coup est joué à sa place.")
+        session.play(seat, None, session.game.encode_action(action))
+        self.changed(session)

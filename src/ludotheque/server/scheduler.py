@@ -1,0 +1,138 @@
+"""The bots' turns at the tables: when each bot thinks, and how long it seems to think.
+
+The decision itself is the bot runner's (:class:`~ludotheque.server.robots.BotRunner`: a worker,
+a budget); the scheduler starts a bot's turn when the table says it is its turn
+(:meth:`BotScheduler.changed`), waits out its thinking time, thinks again when the table moves
+meanwhile, plays its move and tells the table runner (``announce``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+
+from ludotheque.core.errors import LudoError
+from ludotheque.core.json_types import JsonValue
+
+from .robots import DEFAULT_LEVEL, BotRunner, fallback_action
+from .tables import BOT, PLAYING, ApiError, TableSession
+
+__all__ = ["BotScheduler"]
+
+
+class BotScheduler:
+    """The bots thinking at the tables of one server process."""
+
+    def __init__(
+        self,
+        bots: BotRunner,
+        announce: Callable[[TableSession], None],
+        *,
+        delay: float = 0.0,
+        pace: float = 1.0,
+    ) -> None:
+        self.bots = bots
+        self.announce = announce  # tell everyone a table changed (TableRunner.changed)
+        self.delay = delay
+        self.pace = pace  # × the bots' own thinking times (0: bots play at once)
+        self.thinking: set[tuple[str, int]] = set()
+        self.moved: dict[str, asyncio.Event] = {}  # set (and dropped) when a table changes
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def changed(self, session: TableSession) -> None:
+        """The table changed: wake the bots thinking there, start those whose turn it is."""
+        moved = self.moved.pop(session.id, None)
+        if moved is not None:
+            moved.set()
+        self.schedule(session)
+
+    def schedule(self, session: TableSession) -> None:
+        """Start the turn of each bot to move that is not thinking yet."""
+        state = session.state
+        if state is None or session.row.status != PLAYING:
+            return
+        for seat in state.to_move():
+            row = session.seats[seat]
+            if row.kind == BOT and (session.id, seat) not in self.thinking:
+                self.thinking.add((session.id, seat))
+                task = asyncio.get_running_loop().create_task(self._bot_turn(session, seat))
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
+
+    def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+
+    async def _bot_turn(self, session: TableSession, seat: int) -> None:
+        """Decide in a worker, then play once the bot's thinking time has passed since its turn
+        began (its decision's ``seconds`` × ``pace``, at least ``delay``: a word found
+        after 15 s, a Gremlins action after 2 s…) — unless the table moved on meanwhile (a
+        faster player, an hourglass, a word it must judge): then think again from the new
+        position, at once; when it comes back to the same move, its thinking time still runs
+        from when it first thought of it."""
+        loop = asyncio.get_running_loop()
+        try:
+            refused = 0
+            began: float | None = None  # when it began to think of ``previous``
+            previous: JsonValue = None
+            while refused < 3:
+                state = session.state
+                if state is None or seat not in state.to_move():
+                    return
+                ply, started = session.ply, loop.time()
+                level = session.seats[seat].level or DEFAULT_LEVEL
+                decided = await self.bots.decide(session.id, session.record, seat, level)
+                if session.ply != ply:
+                    continue  # the position moved on while it thought: think again
+                if decided is None:  # over its budget: a random legal move, at once
+                    print(
+                        f"ludotheque: robot {level} (table {session.id}, place {seat + 1}) "
+                        f"hors budget ({self.bots.budget} s) : coup au hasard",
+                        file=sys.stderr,
+                    )
+                    action: JsonValue = session.game.encode_action(
+                        fallback_action(session.game, state, session.record, seat)
+                    )
+                    pace = 0.0
+                else:
+                    action, pace = decided
+                if began is not None and action == previous:
+                    started = began  # the same move as before the table moved: it goes on
+                began, previous = started, action
+                wait = max(self.delay, pace * self.pace) - (loop.time() - started)
+                if wait > 0:
+                    # Watch the table while thinking: when it moves (a faster player, a word
+                    # this bot must judge), think again at once rather than sleep on.
+                    await self._until_moved(session, ply, wait)
+                    if session.ply != ply:
+                        continue
+                state = session.state
+                if state is None or seat not in state.to_move():
+                    return
+                try:
+                    session.play(seat, None, action)
+                except (LudoError, ApiError):
+                    refused += 1
+                    continue
+                break
+            else:
+                state = session.state
+                if state is None or seat not in state.to_move():
+                    return
+                fallback = fallback_action(session.game, state, session.record, seat)
+                session.play(seat, None, session.game.encode_action(fallback))
+        finally:
+            self.thinking.discard((session.id, seat))
+        self.announce(session)
+
+    async def _until_moved(self, session: TableSession, ply: int, seconds: float) -> None:
+        """Wait ``seconds``, or less if the table plays a move meanwhile (:meth:`changed`)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while session.ply == ply and (left := deadline - loop.time()) > 0:
+            moved = self.moved.setdefault(session.id, asyncio.Event())
+            try:
+                await asyncio.wait_for(moved.wait(), left)
+            except TimeoutError:
+                return
