@@ -1,8 +1,8 @@
 """One table: its seats, its game (a :class:`~ludotheque.core.match.Match`), its journal.
 
-Synchronous and single-threaded (the hub calls it from the event loop): each method checks
-everything first, writes to storage, and only then changes the table, so a refused request or a
-failed write changes nothing.
+Synchronous and single-threaded (the lobby, the table runner and the bot scheduler call it from
+the event loop): each method checks everything first, writes to storage, and only then changes
+the table, so a refused request or a failed write changes nothing.
 """
 
 from __future__ import annotations
