@@ -31,9 +31,9 @@ from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import Action, EndTurn, GiveUp, Redraw, Verdict, Word
 from ludotheque.games.themes.bots_common import EngineBot, known_choices
 from ludotheque.games.themes.bots_pace import word_seconds
-from ludotheque.games.themes.state import ThemesState
-from ludotheque.games.themes.state_simultaneous import SimultaneousState
-from ludotheque.games.themes.state_teams import PACKET_SIZES, TeamsState
+from ludotheque.games.themes.classic import ClassicState
+from ludotheque.games.themes.simultaneous import SimultaneousState
+from ludotheque.games.themes.teams import PACKET_SIZES, TeamsState
 
 GAME = Themes()
 
@@ -50,8 +50,8 @@ def console() -> Console:
     return Console(record=True, width=140, color_system=None)
 
 
-def state_of(match: Match) -> ThemesState:
-    assert isinstance(match.state, ThemesState)
+def state_of(match: Match) -> ClassicState:
+    assert isinstance(match.state, ClassicState)
     return match.state
 
 
@@ -83,7 +83,7 @@ class StrayBot:
 
     def choose(self, observation: Observation, draws: Draws) -> Action:
         state = observation.determinize(draws)
-        assert isinstance(state, ThemesState)
+        assert isinstance(state, ClassicState)
         if state.phase == "jugement":
             return Verdict(True)
         if state.words_in_turn == 0 and not state.judgements:

@@ -21,8 +21,8 @@ import pytest
 from ludotheque.cli.play_themes import new_match
 from ludotheque.core.record import GameRecord
 from ludotheque.games.themes import Themes
-from ludotheque.games.themes.state import ThemesState
-from ludotheque.games.themes.state_simultaneous import SimultaneousState
+from ludotheque.games.themes.classic import ClassicState
+from ludotheque.games.themes.simultaneous import SimultaneousState
 
 from .tmux_driver import Terminal, ended, open_terminal
 
@@ -44,17 +44,17 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
     yield from open_terminal(tmp_path, "ludotheque-themes", WIDTH, HEIGHT, Terminal)
 
 
-def replayed(save: Path) -> tuple[ThemesState, int]:
+def replayed(save: Path) -> tuple[ClassicState, int]:
     record = GameRecord.loads(save.read_text(encoding="utf-8"))
     state = record.replay(GAME)
-    assert isinstance(state, ThemesState)
+    assert isinstance(state, ClassicState)
     return state, len(record.moves)
 
 
 def a_seed_where_the_person_starts_with_a_word() -> int:
     for seed in range(200):
         state = new_match(2, seed).state
-        assert isinstance(state, ThemesState)
+        assert isinstance(state, ClassicState)
         if state.active == 0 and state.word_choices(0):
             return seed
     raise AssertionError("no such seed")

@@ -14,7 +14,7 @@ from ludotheque.core.rng import Rng
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import Word
 from ludotheque.games.themes.bots import BOTS
-from ludotheque.games.themes.state_simultaneous import SimultaneousState
+from ludotheque.games.themes.simultaneous import SimultaneousState
 from ludotheque.server import robots
 
 

@@ -6,7 +6,7 @@ seen by the active team only, a word with a packet, the team's hourglass).
 Headless Chromium against a live server (see ``conftest.py``). The person plays through the page
 only (clicks, keys); to know a word the hand allows, the test reads the game from the moves the
 server stored (:class:`~ludotheque.server.storage.Storage`) and asks
-:meth:`~ludotheque.games.themes.state.ThemesState.word_choices`. For the judge, seat 1 is a
+:meth:`~ludotheque.games.themes.classic.ClassicState.word_choices`. For the judge, seat 1 is a
 person played by the test over the WebSocket protocol (:class:`Opponent`).
 """
 

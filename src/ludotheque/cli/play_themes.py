@@ -74,6 +74,7 @@ from ludotheque.games.themes.actions import (
     Word,
 )
 from ludotheque.games.themes.bots_common import judge_verdict
+from ludotheque.games.themes.classic import ClassicState
 from ludotheque.games.themes.game import AnyThemesState
 from ludotheque.games.themes.notation import (
     CLASSIC_NOTATION,
@@ -85,9 +86,8 @@ from ludotheque.games.themes.notation import (
     parse_typed,
     typed_help,
 )
-from ludotheque.games.themes.state import ThemesState
-from ludotheque.games.themes.state_simultaneous import SimultaneousState
-from ludotheque.games.themes.state_teams import PACKET_SIZES, TeamsState
+from ludotheque.games.themes.simultaneous import SimultaneousState
+from ludotheque.games.themes.teams import PACKET_SIZES, TeamsState
 from ludotheque.games.themes.verdicts import pending_judges
 
 from .countdown import TimedAsk, timed_input
@@ -279,17 +279,17 @@ class ThemesTerminal:
     @staticmethod
     def _state_of(match: Match) -> AnyThemesState:
         state = match.state
-        assert isinstance(state, (ThemesState, SimultaneousState, TeamsState))
+        assert isinstance(state, (ClassicState, SimultaneousState, TeamsState))
         return state
 
     @property
     def state(self) -> AnyThemesState:
         return self._state_of(self.match)
 
-    def classic_state(self) -> ThemesState:
+    def classic_state(self) -> ClassicState:
         """The state, in Classique or Expert (an AssertionError in the variants)."""
         state = self.state
-        assert isinstance(state, ThemesState)
+        assert isinstance(state, ClassicState)
         return state
 
     # --- the loop ------------------------------------------------------------------------------

@@ -7,8 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from ludotheque.games.themes import Themes
+from ludotheque.games.themes.classic import ClassicState
 from ludotheque.games.themes.game import AnyThemesState
-from ludotheque.games.themes.state import ThemesState
 from ludotheque.games.themes.table import Columns, Face
 
 ColumnIds = dict[int, tuple[list[str], list[str]]]
@@ -20,7 +20,7 @@ def people_options(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     return dict(Themes().info.resolve_options(players, dict(options), people=players))
 
 
-def new_state(players: int = 3, seed: int = 1, **options: Any) -> ThemesState:
+def new_state(players: int = 3, seed: int = 1, **options: Any) -> ClassicState:
     """A classic table of ``players`` people (a judge decides words outside the vocabulary)."""
     return Themes().new(players, seed, people_options(players, {"mode": "classique", **options}))
 
@@ -109,14 +109,14 @@ def themes_on_top(
 
 
 def arrange(
-    state: ThemesState,
+    state: ClassicState,
     *,
     hands: Mapping[int, str] | None = None,
     columns: Mapping[int, tuple[str, str]] | None = None,
     themes: Mapping[int, str] | None = None,
     fifth: str | None = None,
     active: int | None = None,
-) -> ThemesState:
+) -> ClassicState:
     """``state`` with these hands, visible letters and themes on top; every other card is dealt
     again in id order into the same places (so no card is created or lost, and the position is
     the same whatever the seed)."""

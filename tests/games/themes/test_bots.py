@@ -25,8 +25,8 @@ from ludotheque.games.themes.bots_common import (
     words_per_turn,
 )
 from ludotheque.games.themes.cards import entry_key
+from ludotheque.games.themes.classic import ClassicState
 from ludotheque.games.themes.familiarity import entry_familiarity
-from ludotheque.games.themes.state import ThemesState
 
 from .helpers import arrange, new_state
 
@@ -156,8 +156,8 @@ def test_speed_caps_the_words_of_a_turn_by_level() -> None:
 # --- choices ------------------------------------------------------------------------------
 
 
-def nemo_table(words_in_turn: int = 0) -> ThemesState:
-    state: ThemesState = arrange(
+def nemo_table(words_in_turn: int = 0) -> ClassicState:
+    state: ClassicState = arrange(
         new_state(3, seed=5, mode="expert"),
         hands={0: "NEX"},
         columns={0: ("M", "T"), 1: ("R", "I"), 2: ("U", "L"), 3: ("A", "P")},
@@ -250,7 +250,7 @@ def test_every_bot_judges_as_the_robot_judge_with_its_reason() -> None:
 # --- honesty ------------------------------------------------------------------------------
 
 
-def hidden_shuffled(state: ThemesState, seat: int) -> ThemesState:
+def hidden_shuffled(state: ClassicState, seat: int) -> ClassicState:
     """``state`` with everything ``seat`` cannot see dealt again (other hands, draw pile, the
     cards under the visible ones, theme cards under the tops), in reverse order."""
     others = [c for s, hand in enumerate(state.hands) if s != seat for c in hand]

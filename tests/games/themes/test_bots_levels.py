@@ -26,9 +26,9 @@ from ludotheque.games.themes.bots_pace import (
     word_seconds,
 )
 from ludotheque.games.themes.cards import entry_key
+from ludotheque.games.themes.classic import ClassicState
 from ludotheque.games.themes.familiarity import entry_familiarity, knows_entry
-from ludotheque.games.themes.state import ThemesState
-from ludotheque.games.themes.state_simultaneous import SimultaneousState
+from ludotheque.games.themes.simultaneous import SimultaneousState
 
 from .helpers import arrange, new_state, people_options
 from .test_bots import hidden_shuffled
@@ -48,9 +48,9 @@ def decision(player: ThemesLevelBot, state: Any, seat: int, seed: int) -> Decisi
 
 
 @cache
-def positions() -> tuple[ThemesState, ...]:
+def positions() -> tuple[ClassicState, ...]:
     """Classic positions where the active player may say a word, from a few games."""
-    found: list[ThemesState] = []
+    found: list[ClassicState] = []
     for seed in range(4):
         state: Any = GAME.new(3, seed, {"mode": "classique"})
         players = [make_bot(name) for name in ("intermediaire", "fort", "debutant")]

@@ -12,6 +12,7 @@ from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import EndTurn, Redraw, Timeout, Verdict, Word
 from ludotheque.games.themes.cards import LetterCard, Vocabulary, default_themes, vocabulary
 from ludotheque.games.themes.claims import card_problems, spelled
+from ludotheque.games.themes.classic import DRY_ROUNDS
 from ludotheque.games.themes.judging import (
     REASONS,
     judge_seat,
@@ -19,7 +20,6 @@ from ludotheque.games.themes.judging import (
     robot_refusal,
     robot_verdict,
 )
-from ludotheque.games.themes.state import DRY_ROUNDS
 from ludotheque.games.themes.table import Catalog
 from ludotheque.games.themes.words import in_vocabulary
 

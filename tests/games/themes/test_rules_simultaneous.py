@@ -20,7 +20,7 @@ from ludotheque.games.themes.actions import (
     decode_action,
 )
 from ludotheque.games.themes.judging import judge_seat
-from ludotheque.games.themes.state_simultaneous import SimultaneousState
+from ludotheque.games.themes.simultaneous import SimultaneousState
 
 from .helpers import column_ids, deal_columns, letter_ids, people_options, themes_on_top
 

@@ -12,7 +12,7 @@ from ludotheque.core.errors import IllegalAction, InvalidOptions
 from ludotheque.core.rng import Rng
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import EndTurn, GiveUp, Timeout, Verdict, Word
-from ludotheque.games.themes.state_teams import TeamsState, default_teams
+from ludotheque.games.themes.teams import TeamsState, default_teams
 
 from .helpers import column_ids, deal_columns, letter_ids, people_options, themes_on_top
 

@@ -48,7 +48,7 @@ from .actions import Action, EndTurn, Redraw
 from .bots_common import LEVELS, EngineBot, Level, known_choices, word_value, words_left
 from .bots_levels import ThemesLevelBot
 from .bots_strong import StrongBot
-from .state import ThemesState
+from .classic import ClassicState
 
 __all__ = [
     "BOTS",
@@ -67,7 +67,7 @@ class RandomBot(EngineBot):
 
     name = "random"
 
-    def play(self, state: ThemesState, seat: Seat, draws: Draws) -> Action:
+    def play(self, state: ClassicState, seat: Seat, draws: Draws) -> Action:
         if words_left(state, seat, self.seconds_per_word):
             choices = known_choices(state, seat, self.share)
             if choices:
@@ -82,7 +82,7 @@ class GreedyBot(EngineBot):
 
     name = "greedy"
 
-    def play(self, state: ThemesState, seat: Seat, draws: Draws) -> Action:
+    def play(self, state: ClassicState, seat: Seat, draws: Draws) -> Action:
         if not words_left(state, seat, self.seconds_per_word):
             return EndTurn()
         choices = known_choices(state, seat, self.share)

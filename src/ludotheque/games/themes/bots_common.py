@@ -21,12 +21,12 @@ from ludotheque.core.rng import Draws
 
 from .actions import Action, EndTurn, GiveBack, GiveUp, Verdict, Word
 from .cards import entry_key
+from .classic import ClassicState
 from .familiarity import familiarity_rank
 from .judging import robot_refusal
 from .search import vocabulary_words
-from .state import ThemesState
-from .state_simultaneous import SimultaneousState
-from .state_teams import TeamsState
+from .simultaneous import SimultaneousState
+from .teams import TeamsState
 
 __all__ = [
     "LEVELS",
@@ -79,15 +79,15 @@ def knows(key: str, share: float) -> bool:
 def known_choices(state: State[Any], seat: Seat, share: float) -> list[Word]:
     """The words ``seat`` knows (``share``) that its cards allow now, each with its best cards
     (those worth the most points), in the order of the visible themes."""
-    if isinstance(state, ThemesState):
+    if isinstance(state, ClassicState):
         return _classic_choices(state, seat, share)
     if isinstance(state, (SimultaneousState, TeamsState)):
         return [w for w in state.word_choices() if knows(entry_key(w.word), share)]
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
 
 
-def _classic_choices(state: ThemesState, seat: Seat, share: float) -> list[Word]:
-    """As :meth:`ThemesState.word_choices`, on the known words only (and faster so)."""
+def _classic_choices(state: ClassicState, seat: Seat, share: float) -> list[Word]:
+    """As :meth:`ClassicState.word_choices`, on the known words only (and faster so)."""
     choices: list[Word] = []
     hand = state.hands[seat]
     letters = state.catalog.letters
@@ -109,7 +109,7 @@ def _classic_choices(state: ThemesState, seat: Seat, share: float) -> list[Word]
 def word_value(state: State[Any], word: Word) -> int:
     """The points ``word`` adds to its player's score: its letters, the theme card, and 3 PV
     for the fifth pile's card (Expert)."""
-    if isinstance(state, (ThemesState, SimultaneousState, TeamsState)):
+    if isinstance(state, (ClassicState, SimultaneousState, TeamsState)):
         letters = sum(state.catalog.letters[c].points for c in word.cards)
         return letters + 1 + (3 if word.fifth else 0)
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
@@ -117,21 +117,21 @@ def word_value(state: State[Any], word: Word) -> int:
 
 def words_per_turn(state: State[Any], seconds_per_word: float) -> int:
     """Words a bot this fast says in a turn: the hourglass over its time a word, at least 1."""
-    if isinstance(state, ThemesState):
+    if isinstance(state, ClassicState):
         return max(1, int(state.config.hourglass // seconds_per_word))
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
 
 
 def words_left(state: State[Any], seat: Seat, seconds_per_word: float) -> int:
     """Words the bot may still say this turn."""
-    if isinstance(state, ThemesState):
+    if isinstance(state, ClassicState):
         return max(0, words_per_turn(state, seconds_per_word) - state.words_in_turn)
     if isinstance(state, (SimultaneousState, TeamsState)):
         return 1 if seat in state.to_move() else 0  # one word at a time; the state limits
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
 
 
-def judge_verdict(state: ThemesState | SimultaneousState | TeamsState) -> Verdict:
+def judge_verdict(state: ClassicState | SimultaneousState | TeamsState) -> Verdict:
     """A robot judge's verdict on the word being judged (D11, :func:`~.judging.robot_refusal`):
     refused, with its reason, when it is not a dictionary word, a plural by S, or outside the
     vocabulary of one of its themes."""
@@ -144,7 +144,7 @@ def judge_verdict(state: ThemesState | SimultaneousState | TeamsState) -> Verdic
 def judge_action(state: State[Any], seat: Seat) -> Action | None:
     """The verdict when ``seat`` judges a word now (:func:`judge_verdict`), else None."""
     if (
-        isinstance(state, (ThemesState, SimultaneousState, TeamsState))
+        isinstance(state, (ClassicState, SimultaneousState, TeamsState))
         and state.phase == "jugement"
         and state.claim is not None
         and seat in state.to_move()
@@ -201,14 +201,14 @@ class EngineBot:
         verdict = judge_action(state, seat)
         if verdict is not None:
             return verdict
-        if isinstance(state, ThemesState):
+        if isinstance(state, ClassicState):
             return self.play(state, seat, draws)
         if isinstance(state, (SimultaneousState, TeamsState)):
             return self.play_variant(state, seat, draws)
         action: Action = state.sample_action(seat, draws)
         return action
 
-    def play(self, state: ThemesState, seat: Seat, draws: Draws) -> Action:
+    def play(self, state: ClassicState, seat: Seat, draws: Draws) -> Action:
         raise NotImplementedError
 
     def play_variant(

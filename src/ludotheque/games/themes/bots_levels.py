@@ -62,14 +62,14 @@ from .bots_pace import (
     worth_redrawing,
 )
 from .bots_strong import DEFAULT_CANDIDATES, weigh
+from .classic import ClassicState
 from .familiarity import entry_familiarity, knows_entry
-from .state import ThemesState
-from .state_simultaneous import SimultaneousState
-from .state_teams import TeamsState
+from .simultaneous import SimultaneousState
+from .teams import TeamsState
 
 __all__ = ["FIFTH", "ThemesLevelBot", "packet_plan"]
 
-AnyState = ThemesState | SimultaneousState | TeamsState
+AnyState = ClassicState | SimultaneousState | TeamsState
 FIFTH = -1
 """The fifth theme (Expert) among the themes a bot takes in."""
 
@@ -80,7 +80,7 @@ class ThemesLevelBot(LevelBot):
     def decide(self, observation: Observation, draws: Draws) -> Decision:
         state = observation.determinize(draws)
         seat = observation.seat
-        if not isinstance(state, (ThemesState, SimultaneousState, TeamsState)):
+        if not isinstance(state, (ClassicState, SimultaneousState, TeamsState)):
             return Decision(state.sample_action(seat, draws))
         if isinstance(state, SimultaneousState) and state.owes(seat):
             # A refused word costs a won card: the one worth the least, chosen at once.
@@ -89,7 +89,7 @@ class ThemesLevelBot(LevelBot):
         if state.phase == "jugement" and state.claim is not None and seat in state.to_move():
             verdict = judge_verdict(state)
             return Decision(verdict, verdict_seconds(self.profile, state.config.judge_time, draws))
-        if isinstance(state, ThemesState):
+        if isinstance(state, ClassicState):
             return self._classic(state, seat, draws)
         if isinstance(state, SimultaneousState):
             return self._race(state, seat, draws)
@@ -104,7 +104,7 @@ class ThemesLevelBot(LevelBot):
         seen = {index for index in columns if self.profile.notices(draws)}
         if not seen and columns:
             seen.add(draws.choice(columns))
-        if isinstance(state, ThemesState) and state.fifth and self.profile.notices(draws):
+        if isinstance(state, ClassicState) and state.fifth and self.profile.notices(draws):
             seen.add(FIFTH)
         return seen
 
@@ -123,7 +123,7 @@ class ThemesLevelBot(LevelBot):
 
     # --- classic and Expert ------------------------------------------------------------------
 
-    def _classic(self, state: ThemesState, seat: Seat, draws: Draws) -> Decision:
+    def _classic(self, state: ClassicState, seat: Seat, draws: Draws) -> Decision:
         if state.phase != "jeu" or seat != state.active:
             return Decision(state.sample_action(seat, draws))
         said = [j.word for j in state.judgements if j.turn == state.turn and j.seat == seat]
@@ -148,7 +148,7 @@ class ThemesLevelBot(LevelBot):
         return Decision(EndTurn(), round(max(0.0, left), 3))
 
     def _classic_choice(
-        self, state: ThemesState, seat: Seat, known: Sequence[Move], left: float, draws: Draws
+        self, state: ClassicState, seat: Seat, known: Sequence[Move], left: float, draws: Draws
     ) -> Move | None:
         if not known:
             return None
@@ -158,7 +158,7 @@ class ThemesLevelBot(LevelBot):
         ranked = sorted(known, key=lambda move: (-move.value, -entry_familiarity(move.key)))
         weighed: list[tuple[float, Move]] = []
 
-        def follow(after: ThemesState) -> list[Word]:
+        def follow(after: ClassicState) -> list[Word]:
             return [m.word for m in word_moves(after, seat)]
 
         for move in ranked[:DEFAULT_CANDIDATES]:

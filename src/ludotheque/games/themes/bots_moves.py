@@ -28,11 +28,11 @@ from ludotheque.core.protocol import Seat, State
 
 from .actions import Word
 from .cards import vocabulary
+from .classic import ClassicState
 from .search import vocabulary_words
-from .state import ThemesState
-from .state_simultaneous import SimultaneousState
-from .state_teams import TeamsState
+from .simultaneous import SimultaneousState
 from .table import Catalog, visible_themes
+from .teams import TeamsState
 
 __all__ = ["RELATED_SHARE", "Move", "related_themes", "stray_moves", "word_moves"]
 
@@ -61,7 +61,7 @@ class Move:
 
 def _sources(state: State[Any], seat: Seat) -> list[tuple[tuple[str, ...], int | None]]:
     """The seat's own cards: (cards, packet) for each set a word may draw on."""
-    if isinstance(state, ThemesState):
+    if isinstance(state, ClassicState):
         return [(state.hands[seat], None)]
     if isinstance(state, SimultaneousState):
         return [(state.turned, None)]
@@ -75,7 +75,7 @@ def _sources(state: State[Any], seat: Seat) -> list[tuple[tuple[str, ...], int |
 
 
 def _legal(state: State[Any], seat: Seat) -> Callable[[Word], bool]:
-    if isinstance(state, ThemesState):
+    if isinstance(state, ClassicState):
         return lambda word: state.word_problem(seat, word) is None
     if isinstance(state, (SimultaneousState, TeamsState)):
         return lambda word: state.word_problem(word) is None
@@ -83,7 +83,7 @@ def _legal(state: State[Any], seat: Seat) -> Callable[[Word], bool]:
 
 
 def _moves(
-    state: ThemesState | SimultaneousState | TeamsState,
+    state: ClassicState | SimultaneousState | TeamsState,
     seat: Seat,
     keys_of: Callable[[int, str], Iterable[str]],
     shown_of: Callable[[int, str, str], str],
@@ -108,7 +108,7 @@ def word_moves(state: State[Any], seat: Seat) -> list[Move]:
     """Every word of the vocabularies ``seat`` may say now (all visible themes), with its best
     cards; in Expert, also each word of both a column's and the fifth theme's vocabularies
     with ``fifth`` set."""
-    if not isinstance(state, (ThemesState, SimultaneousState, TeamsState)):
+    if not isinstance(state, (ClassicState, SimultaneousState, TeamsState)):
         raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
     catalog = state.catalog
 
@@ -116,7 +116,7 @@ def word_moves(state: State[Any], seat: Seat) -> list[Move]:
         return catalog.words(theme).display(key) or key
 
     moves = _moves(state, seat, lambda _i, theme: catalog.words(theme).forms.values(), shown)
-    if isinstance(state, ThemesState) and state.fifth:
+    if isinstance(state, ClassicState) and state.fifth:
         fifth = catalog.words(catalog.theme(state.fifth[0])).forms
         legal = _legal(state, seat)
         for move in list(moves):
@@ -155,7 +155,7 @@ def stray_moves(state: State[Any], seat: Seat, columns: Sequence[int]) -> list[M
     """Words a player might say by mistake for the theme of one of ``columns``: an entry of a
     related theme (:func:`related_themes`, among the table's) that this theme's vocabulary
     lacks — « tomate » for FRUIT, « baleine » for À LA PLAGE. They go to the judge."""
-    if not isinstance(state, (ThemesState, SimultaneousState, TeamsState)):
+    if not isinstance(state, (ClassicState, SimultaneousState, TeamsState)):
         raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
     catalog = state.catalog
     table_themes = tuple(sorted(catalog.vocabularies))

@@ -36,22 +36,22 @@ from .cards import (
     parse_themes,
 )
 from .claims import spelled
+from .classic import ClassicConfig, ClassicState
 from .judging import JUDGE_SECONDS, REASONS, Judging
 from .search import best_cards
-from .state import Config, ThemesState
-from .state_simultaneous import TURNED, SimultaneousConfig, SimultaneousState
-from .state_teams import PACKET_SIZES, TeamsConfig, TeamsState, default_teams, team_problem
+from .simultaneous import TURNED, SimultaneousConfig, SimultaneousState
 from .table import HOURGLASS_SECONDS, Catalog, Columns, Face, Hooks, Layout, deal
+from .teams import PACKET_SIZES, TeamsConfig, TeamsState, default_teams, team_problem
 from .verdicts import Judgement
 from .views import classic_view, simultaneous_view, teams_view
 
 __all__ = ["AnyThemesState", "Themes"]
 
-AnyThemesState = ThemesState | SimultaneousState | TeamsState
+AnyThemesState = ClassicState | SimultaneousState | TeamsState
 """A Thèmes position: classic and Expert, Simultanée, or Équipe."""
 
 # The views read the states, never the reverse: each state reaches its view through its hooks.
-ThemesState.hooks = Hooks(view=classic_view)
+ClassicState.hooks = Hooks(view=classic_view)
 TeamsState.hooks = Hooks(view=teams_view)
 SimultaneousState.hooks = Hooks(view=simultaneous_view)
 
@@ -361,7 +361,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
         rng: Rng,
         letters: tuple[LetterCard, ...],
         themes: tuple[ThemeCard, ...],
-    ) -> ThemesState:
+    ) -> ClassicState:
         mode = str(options["mode"])
         draws = rng.draws()
         starter = draws.below(players)  # D2: by lot
@@ -376,7 +376,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
         for _ in range(players):
             hand, pool = tuple(pool[:HAND]), pool[HAND:]
             hands.append(hand)
-        config = Config(
+        config = ClassicConfig(
             players=players,
             mode=mode,
             judging=cast(Judging, options["jugement"]),
@@ -386,7 +386,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
             # Records made before the option: the safeguard was always on.
             dry_end=bool(options.get("fin_sans_mot", True)),
         )
-        return ThemesState(
+        return ClassicState(
             config=config,
             catalog=Catalog(letters, themes),
             phase="jeu",

@@ -33,10 +33,10 @@ from ludotheque.core.protocol import Seat
 from ludotheque.lexicon.normalize import normalize
 
 from .actions import Action, EndTurn, GiveBack, GiveUp, Redraw, Verdict, Word
+from .classic import ClassicState
 from .game import AnyThemesState, Themes
-from .state import ThemesState
-from .state_simultaneous import SimultaneousState
-from .state_teams import PACKET_SIZES, TeamsState
+from .simultaneous import SimultaneousState
+from .teams import PACKET_SIZES, TeamsState
 
 __all__ = [
     "CLASSIC_NOTATION",
@@ -144,7 +144,7 @@ def unreadable(text: str, mode: str) -> MalformedInput:
 
 
 def word_problem(state: AnyThemesState, seat: Seat, word: Word) -> str | None:
-    if isinstance(state, ThemesState):
+    if isinstance(state, ClassicState):
         return state.word_problem(seat, word)
     return state.word_problem(word)
 

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
 
+from .classic import ClassicState
 from .judging import REASONS, hourglass_seat
-from .state import ThemesState
-from .state_simultaneous import SimultaneousState
-from .state_teams import PACKET_SIZES, TeamsState
+from .simultaneous import SimultaneousState
 from .table import Face
+from .teams import PACKET_SIZES, TeamsState
 
-AnyState = ThemesState | SimultaneousState | TeamsState
+AnyState = ClassicState | SimultaneousState | TeamsState
 
 __all__ = [
     "card_json",
@@ -141,7 +141,7 @@ def table_json(state: AnyState) -> JsonObject:
 # --- the classic and Expert view ---------------------------------------------------------------
 
 
-def classic_view(state: ThemesState, seat: Seat | None) -> JsonObject:
+def classic_view(state: ClassicState, seat: Seat | None) -> JsonObject:
     config = state.config
     players = state.players
     view: JsonObject = {

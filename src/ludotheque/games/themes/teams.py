@@ -19,7 +19,7 @@ from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, EndTurn, Timeout, Verdict, Word
 from .judging import JUDGE_SECONDS, Judging
-from .state import TableState
+from .state import ThemesState
 from .table import (
     HOURGLASS_SECONDS,
     Face,
@@ -116,7 +116,7 @@ class TeamsConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class TeamsState(TableState[TeamsConfig]):
+class TeamsState(ThemesState[TeamsConfig]):
     """Équipe: won cards are counted per team (``won_letters`` and ``won_themes`` by team)."""
 
     active: int  # the team playing its hourglass

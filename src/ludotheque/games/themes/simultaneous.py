@@ -20,7 +20,7 @@ from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, GiveBack, GiveUp, Verdict, Word
 from .judging import JUDGE_SECONDS, Judging
-from .state import Phase, TableState
+from .state import Phase, ThemesState
 from .table import (
     Face,
     add_at,
@@ -68,7 +68,7 @@ class SimultaneousConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class SimultaneousState(TableState[SimultaneousConfig]):
+class SimultaneousState(ThemesState[SimultaneousConfig]):
     """Simultanée: no hand and no hourglass; its phase of play is ``recherche``."""
 
     playing: ClassVar[Phase] = "recherche"
