@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.protocol import RuleTimer, Seat
-from ludotheque.core.rng import Draws, Rng
+from ludotheque.core.rng import Draws
 
 from .actions import Action, EndTurn, GiveUp, Redraw, Timeout, Verdict, Word
 from .cards import HAND
@@ -24,9 +24,6 @@ from .table import (
     HOURGLASS_SECONDS,
     Face,
     exhausted,
-    lost_cards,
-    resample_letters,
-    resample_themes,
     seat_ref,
     take_from_column,
     tidy_columns,
@@ -234,37 +231,32 @@ class ClassicState(ThemesState[ClassicConfig]):
         shown = set(self.claim.cards) if self.claim is not None else set()
         return frozenset(self.hands[seat]) - shown  # a word's cards are shown to the judge
 
-    def resample_hidden(self, observer: Seat, draws: Draws) -> ClassicState:
-        """Others' hands, the draw pile and the cards under every top card, redrawn."""
-        shown = set(self.claim.cards) if self.claim is not None else set()
-        others = [hand for s, hand in enumerate(self.hands) if s != observer]
-        redrawn, draw, columns = resample_letters(draws, others, shown, self.draw, self.columns)
+    def _hidden_letters(self, observer: Seat) -> list[tuple[str, ...]]:
+        """Others' hands."""
+        return [hand for s, hand in enumerate(self.hands) if s != observer]
+
+    def _fifth_pile(self) -> tuple[Face, ...]:
+        return self.fifth
+
+    def _with_redrawn(
+        self, observer: Seat, redrawn: tuple[tuple[str, ...], ...], fifth: tuple[Face, ...]
+    ) -> ClassicState:
         new_hands: Iterator[tuple[str, ...]] = iter(redrawn)
         hands = tuple(
             hand if s == observer else next(new_hands) for s, hand in enumerate(self.hands)
         )
-        piles, fifth, theme_box = resample_themes(draws, self.piles, self.fifth, self.theme_box)
-        return replace(
-            self,
-            hands=hands,
-            draw=draw,
-            columns=columns,
-            piles=piles,
-            fifth=fifth,
-            theme_box=theme_box,
-            rng=Rng.from_seed(draws.below(2**62)),
-        )
+        return replace(self, hands=hands, fifth=fifth)
 
-    def invariant_violations(self) -> list[str]:
-        letters = [*self.draw, *self.box]
-        letters += [c for hand in self.hands for c in hand]
-        letters += [c for won in self.won_letters for c in won]
-        faces = [f for pile in self.piles for f in pile] + [*self.fifth, *self.theme_box]
-        faces += [f for won in (*self.won_themes, *self.bonus) for f in won]
-        problems = lost_cards(self.catalog, self.columns, letters, faces)
+    def _held_letters(self) -> list[str]:
+        return [c for hand in self.hands for c in hand]
+
+    def _set_aside_themes(self) -> list[Face]:
+        return [*self.fifth, *(f for won in self.bonus for f in won)]
+
+    def _own_violations(self) -> list[str]:
         if any(len(hand) > HAND for hand in self.hands):
-            problems.append("une main a plus de trois lettres")
-        return problems
+            return ["une main a plus de trois lettres"]
+        return []
 
     # --- the rules ---------------------------------------------------------------------------
 

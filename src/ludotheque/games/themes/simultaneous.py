@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.protocol import RuleTimer, Seat
-from ludotheque.core.rng import Draws, Rng
+from ludotheque.core.rng import Draws
 
 from .actions import Action, GiveBack, GiveUp, Verdict, Word
 from .judging import JUDGE_SECONDS, Judging
@@ -28,9 +28,6 @@ from .table import (
     exhausted,
     flip_tops,
     letter_points,
-    lost_cards,
-    resample_letters,
-    resample_themes,
     seat_ref,
     set_at,
     take_from_column,
@@ -276,26 +273,14 @@ class SimultaneousState(ThemesState[SimultaneousConfig]):
     def hides_between_seats(self) -> bool:
         return False  # nobody holds a card: what is hidden is hidden from everyone
 
-    def resample_hidden(self, observer: Seat, draws: Draws) -> SimultaneousState:
-        """The draw pile, the letters under the visible ones, the theme cards under the visible
-        ones (and their sides) and the unused theme cards, redrawn."""
-        _held, draw, columns = resample_letters(draws, (), set(), self.draw, self.columns)
-        piles, _fifth, theme_box = resample_themes(draws, self.piles, (), self.theme_box)
-        return replace(
-            self,
-            draw=draw,
-            columns=columns,
-            piles=piles,
-            theme_box=theme_box,
-            rng=Rng.from_seed(draws.below(2**62)),
-        )
+    def _held_letters(self) -> list[str]:
+        return [*self.turned]
 
-    def invariant_violations(self) -> list[str]:
-        letters = [*self.draw, *self.turned, *self.box]
-        letters += [c for won in self.won_letters for c in won]
-        faces = [f for pile in self.piles for f in pile] + [*self.theme_box, *self.given_back]
-        faces += [f for won in self.won_themes for f in won]
-        problems = lost_cards(self.catalog, self.columns, letters, faces)
+    def _set_aside_themes(self) -> list[Face]:
+        return [*self.given_back]
+
+    def _own_violations(self) -> list[str]:
+        problems: list[str] = []
         if len(self.turned) > TURNED or (self.phase != "fin" and len(self.turned) != TURNED):
             problems.append("il n'y a pas deux cartes retournées")
         for seat, debt in enumerate(self.debts):

@@ -13,12 +13,13 @@ open is numbered Dn in ``docs/rules/themes.md``.
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
-from ludotheque.core.rng import Rng
+from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, Verdict, Word
 from .judging import Judging
@@ -28,6 +29,9 @@ from .table import (
     Face,
     Hooks,
     copy_state,
+    lost_cards,
+    resample_letters,
+    resample_themes,
     top_theme,
     visible_letters,
 )
@@ -136,6 +140,61 @@ class ThemesState(State[Action], Generic[C]):
 
     @abstractmethod
     def theme_count(self, seat: Seat) -> int: ...
+
+    # --- what a seat cannot see, no card lost ----------------------------------------------
+
+    def resample_hidden(self, observer: Seat, draws: Draws) -> Self:
+        """What ``observer`` cannot see, redrawn: the letters the variant keeps out of its sight
+        (but a judged word's cards), the draw pile, the cards under every visible one, the theme
+        cards under the visible ones (and their sides) and the unused ones."""
+        shown = set(self.claim.cards) if self.claim is not None else set()
+        held = self._hidden_letters(observer)
+        redrawn, draw, columns = resample_letters(draws, held, shown, self.draw, self.columns)
+        piles, fifth, theme_box = resample_themes(
+            draws, self.piles, self._fifth_pile(), self.theme_box
+        )
+        state = replace(
+            self,
+            draw=draw,
+            columns=columns,
+            piles=piles,
+            theme_box=theme_box,
+            rng=Rng.from_seed(draws.below(2**62)),
+        )
+        return state._with_redrawn(observer, redrawn, fifth)
+
+    def invariant_violations(self) -> list[str]:
+        """No card created or lost, then the variant's own invariants."""
+        letters = [*self.draw, *self.box, *self._held_letters()]
+        letters += [c for won in self.won_letters for c in won]
+        faces = [f for pile in self.piles for f in pile]
+        faces += [*self.theme_box, *self._set_aside_themes()]
+        faces += [f for won in self.won_themes for f in won]
+        return lost_cards(self.catalog, self.columns, letters, faces) + self._own_violations()
+
+    def _hidden_letters(self, observer: Seat) -> Sequence[tuple[str, ...]]:
+        """The letters held out of ``observer``'s sight (hands, packets)."""
+        return ()
+
+    def _fifth_pile(self) -> tuple[Face, ...]:
+        return ()
+
+    def _with_redrawn(
+        self, observer: Seat, redrawn: tuple[tuple[str, ...], ...], fifth: tuple[Face, ...]
+    ) -> Self:
+        """The state with the letters of :meth:`_hidden_letters` and the fifth pile redrawn."""
+        return self
+
+    @abstractmethod
+    def _held_letters(self) -> list[str]:
+        """The letters in play outside the columns, the draw pile, the box and the won cards."""
+
+    @abstractmethod
+    def _set_aside_themes(self) -> list[Face]:
+        """The theme cards outside the piles, the box and the won cards."""
+
+    @abstractmethod
+    def _own_violations(self) -> list[str]: ...
 
     # --- a word said, judged ---------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.protocol import Outcome, RuleTimer, Seat
-from ludotheque.core.rng import Draws, Rng
+from ludotheque.core.rng import Draws
 
 from .actions import Action, EndTurn, Timeout, Verdict, Word
 from .judging import JUDGE_SECONDS, Judging
@@ -25,9 +25,6 @@ from .table import (
     Face,
     exhausted,
     letter_points,
-    lost_cards,
-    resample_letters,
-    resample_themes,
     seat_ref,
     set_at,
     take_from_column,
@@ -366,34 +363,23 @@ class TeamsState(ThemesState[TeamsConfig]):
     def hides_between_seats(self) -> bool:
         return any(self.packets)
 
-    def resample_hidden(self, observer: Seat, draws: Draws) -> TeamsState:
-        """The draw pile, the cards under the visible ones, the theme cards under the visible
-        ones and the unused ones, and — for a seat of another team — the active team's packets
-        (but the cards of a word being judged), redrawn."""
-        shown = set(self.claim.cards) if self.claim is not None else set()
-        secret = not self.sees_packets(observer)
-        held = self.packets if secret else ()
-        redrawn, draw, columns = resample_letters(draws, held, shown, self.draw, self.columns)
-        packets = redrawn if secret else self.packets
-        piles, _fifth, theme_box = resample_themes(draws, self.piles, (), self.theme_box)
-        return replace(
-            self,
-            packets=packets,
-            draw=draw,
-            columns=columns,
-            piles=piles,
-            theme_box=theme_box,
-            rng=Rng.from_seed(draws.below(2**62)),
-        )
+    def _hidden_letters(self, observer: Seat) -> tuple[tuple[str, ...], ...]:
+        """For a seat of another team, the active team's packets."""
+        return () if self.sees_packets(observer) else self.packets
 
-    def invariant_violations(self) -> list[str]:
-        letters = [*self.draw, *self.box]
-        letters += [c for packet in self.packets for c in packet]
-        letters += [c for won in self.won_letters for c in won]
-        faces = [f for pile in self.piles for f in pile]
-        faces += [*self.theme_box, *self.discarded_themes, *self.round_themes]
-        faces += [f for won in self.won_themes for f in won]
-        problems = lost_cards(self.catalog, self.columns, letters, faces)
+    def _with_redrawn(
+        self, observer: Seat, redrawn: tuple[tuple[str, ...], ...], fifth: tuple[Face, ...]
+    ) -> TeamsState:
+        return self if self.sees_packets(observer) else replace(self, packets=redrawn)
+
+    def _held_letters(self) -> list[str]:
+        return [c for packet in self.packets for c in packet]
+
+    def _set_aside_themes(self) -> list[Face]:
+        return [*self.discarded_themes, *self.round_themes]
+
+    def _own_violations(self) -> list[str]:
+        problems: list[str] = []
         if any(len(p) > size for p, size in zip(self.packets, PACKET_SIZES, strict=True)):
             problems.append("un paquet a trop de cartes")
         if len(self.round_themes) != sum(self.used):
