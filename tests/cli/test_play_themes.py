@@ -427,7 +427,7 @@ def gibberish(state: SimultaneousState) -> Word | None:
                     continue
                 text = f"zq{letters[turned].letter}{letters[visible].letter}xw".lower()
                 word = Word(column, text, (turned, visible))
-                if state.word_problem(word) is None and not state.in_vocabulary(word):
+                if state.word_problem(None, word) is None and not state.in_vocabulary(word):
                     return word
     return None
 
@@ -826,7 +826,7 @@ def test_team_parse_errors_are_french_and_change_nothing() -> None:
     word = state.word_choices()[0]
     parsed = parse_typed(GAME, state, 0, packet_typed(word))
     assert isinstance(parsed, Word) and parsed.packet == word.packet
-    assert state.word_problem(parsed) is None
+    assert state.word_problem(0, parsed) is None
     auto = parse_typed(GAME, state, 0, typed(word))
     assert isinstance(auto, Word) and auto.packet is not None
     sim = sim_state(sim_match(bot_words=False))

@@ -81,7 +81,7 @@ def gibberish(state: SimultaneousState) -> Word:
                     continue
                 text = f"{letters[turned].letter}{letters[visible].letter}rrk".lower()
                 word = Word(column, text, (turned, visible))
-                if state.word_problem(word) is None and not state.in_vocabulary(word):
+                if state.word_problem(None, word) is None and not state.in_vocabulary(word):
                     return word
     raise AssertionError("no plain cards to write a non-word with")
 

@@ -74,14 +74,6 @@ def _sources(state: State[Any], seat: Seat) -> list[tuple[tuple[str, ...], int |
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
 
 
-def _legal(state: State[Any], seat: Seat) -> Callable[[Word], bool]:
-    if isinstance(state, ClassicState):
-        return lambda word: state.word_problem(seat, word) is None
-    if isinstance(state, (SimultaneousState, TeamsState)):
-        return lambda word: state.word_problem(word) is None
-    raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
-
-
 def _moves(
     state: ClassicState | SimultaneousState | TeamsState,
     seat: Seat,
@@ -89,7 +81,6 @@ def _moves(
     shown_of: Callable[[int, str, str], str],
 ) -> list[Move]:
     catalog: Catalog = state.catalog
-    legal = _legal(state, seat)
     moves: list[Move] = []
     for index, theme in enumerate(visible_themes(catalog, state.piles)):
         if theme is None:
@@ -99,7 +90,7 @@ def _moves(
         for own, packet in _sources(state, seat):
             for key, cards, points in vocabulary_words(keys, own, column, catalog.letters):
                 word = Word(index, shown_of(index, theme, key), cards, packet=packet)
-                if legal(word):
+                if state.word_problem(seat, word) is None:
                     moves.append(Move(key, word, points))
     return moves
 
@@ -118,11 +109,10 @@ def word_moves(state: State[Any], seat: Seat) -> list[Move]:
     moves = _moves(state, seat, lambda _i, theme: catalog.words(theme).forms.values(), shown)
     if isinstance(state, ClassicState) and state.fifth:
         fifth = catalog.words(catalog.theme(state.fifth[0])).forms
-        legal = _legal(state, seat)
         for move in list(moves):
             if move.key in fifth:
                 both = Word(move.column, move.word.word, move.word.cards, fifth=True)
-                if legal(both):
+                if state.word_problem(seat, both) is None:
                     moves.append(Move(move.key, both, move.points))
     return moves
 

@@ -33,7 +33,6 @@ from ludotheque.core.protocol import Seat
 from ludotheque.lexicon.normalize import normalize
 
 from .actions import Action, EndTurn, GiveBack, GiveUp, Redraw, Verdict, Word
-from .classic import ClassicState
 from .game import AnyThemesState, Themes
 from .simultaneous import SimultaneousState
 from .teams import PACKET_SIZES, TeamsState
@@ -143,12 +142,6 @@ def unreadable(text: str, mode: str) -> MalformedInput:
     )
 
 
-def word_problem(state: AnyThemesState, seat: Seat, word: Word) -> str | None:
-    if isinstance(state, ClassicState):
-        return state.word_problem(seat, word)
-    return state.word_problem(word)
-
-
 def own_cards(
     state: AnyThemesState, seat: Seat, packet: int | None
 ) -> list[tuple[int | None, tuple[str, ...]]]:
@@ -218,7 +211,7 @@ def explicit_cards(
                 if len(set(cards)) != len(cards):
                     continue
                 candidate = Word(column, word, tuple(cards), fifth, chosen)
-                problem = word_problem(state, seat, candidate)
+                problem = state.word_problem(seat, candidate)
                 if problem is not None:
                     first_problem = first_problem or problem
                     continue

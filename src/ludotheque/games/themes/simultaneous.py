@@ -175,11 +175,11 @@ class SimultaneousState(ThemesState[SimultaneousConfig]):
             return Verdict(draws.random() < 0.75)
         roll = draws.random()
         word = random_word(
-            draws, roll, lambda other: self.word_choices(other_themes=other), 0.08, 0.85
+            draws, roll, lambda other: self.word_choices(seat, other_themes=other), 0.08, 0.85
         )
         return GiveUp() if word is None else word
 
-    def word_choices(self, *, other_themes: bool = False) -> list[Word]:
+    def word_choices(self, seat: Seat | None = None, *, other_themes: bool = False) -> list[Word]:
         """Vocabulary words that the turned cards and a column allow now, with their cards."""
         words = vocabulary_choices(
             self.catalog,
@@ -188,7 +188,7 @@ class SimultaneousState(ThemesState[SimultaneousConfig]):
             self.columns,
             other_themes=other_themes,
         )
-        return [w for w in words if self.word_problem(w) is None]
+        return [w for w in words if self.word_problem(seat, w) is None]
 
     def check(self, seat: Seat, action: Action) -> None:
         self.check_seat(seat)
@@ -209,7 +209,7 @@ class SimultaneousState(ThemesState[SimultaneousConfig]):
         if self.out[seat]:
             raise IllegalAction("Vous êtes hors de cette manche : attendez la suivante.")
         if isinstance(action, Word):
-            problem = self.word_problem(action)
+            problem = self.word_problem(seat, action)
             if problem is not None:
                 raise IllegalAction(problem)
             return
@@ -219,8 +219,9 @@ class SimultaneousState(ThemesState[SimultaneousConfig]):
                 "dites « rien »."
             )
 
-    def word_problem(self, action: Word) -> str | None:
-        """Why ``action`` cannot be said now (French), or None."""
+    def word_problem(self, seat: Seat | None, action: Word) -> str | None:
+        """Why ``action`` cannot be said now (French), or None, whoever of the seats to move
+        says it."""
         if action.packet is not None:
             return ONLY_TEAMS
         if action.fifth:

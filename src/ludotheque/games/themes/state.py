@@ -136,6 +136,16 @@ class ThemesState(State[Action], Generic[C]):
         return Outcome.from_keys(keys, scores=scores)
 
     @abstractmethod
+    def word_problem(self, seat: Seat, action: Word) -> str | None:
+        """Why ``seat`` cannot say ``action`` now (French), or None."""
+
+    @abstractmethod
+    def word_choices(self, seat: Seat, *, other_themes: bool = False) -> list[Word]:
+        """Words of the vocabularies that ``seat`` may say now, with their best cards;
+        ``other_themes``: words of *another* visible theme's vocabulary (for the judge, in
+        random play)."""
+
+    @abstractmethod
     def score(self, seat: Seat) -> int: ...
 
     @abstractmethod

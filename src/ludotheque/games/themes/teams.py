@@ -248,13 +248,13 @@ class TeamsState(ThemesState[TeamsConfig]):
             return Verdict(draws.random() < 0.75)
         roll = draws.random()
         word = random_word(
-            draws, roll, lambda other: self.word_choices(other_themes=other), 0.08, 0.9
+            draws, roll, lambda other: self.word_choices(seat, other_themes=other), 0.08, 0.9
         )
         if word is not None:
             return word
         return EndTurn() if roll < 0.95 else Timeout()
 
-    def word_choices(self, *, other_themes: bool = False) -> list[Word]:
+    def word_choices(self, seat: Seat | None = None, *, other_themes: bool = False) -> list[Word]:
         """Vocabulary words that an unused packet and a column allow now."""
         themes = visible_themes(self.catalog, self.piles)
         words: list[Word] = []
@@ -264,7 +264,7 @@ class TeamsState(ThemesState[TeamsConfig]):
             words += vocabulary_choices(
                 self.catalog, themes, cards, self.columns, other_themes=other_themes, packet=packet
             )
-        return [w for w in words if self.word_problem(w) is None]
+        return [w for w in words if self.word_problem(seat, w) is None]
 
     def check(self, seat: Seat, action: Action) -> None:
         if (
@@ -278,7 +278,7 @@ class TeamsState(ThemesState[TeamsConfig]):
         if verdict_checked(self.phase == "jugement", action):
             return
         if isinstance(action, Word):
-            problem = self.word_problem(action)
+            problem = self.word_problem(seat, action)
             if problem is not None:
                 raise IllegalAction(problem)
             return
@@ -287,8 +287,9 @@ class TeamsState(ThemesState[TeamsConfig]):
                 "Variante par équipe : proposez un mot avec un paquet, ou terminez la manche."
             )
 
-    def word_problem(self, action: Word) -> str | None:
-        """Why ``action`` cannot be said now (French), or None."""
+    def word_problem(self, seat: Seat | None, action: Word) -> str | None:
+        """Why ``action`` cannot be said now (French), or None, whoever of the seats to move
+        says it."""
         if action.packet is None:
             return "Indiquez le paquet (0, 1 ou 2 : de 1, 2 ou 3 cartes) dont viennent les lettres."
         if action.fifth:
