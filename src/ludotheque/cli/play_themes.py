@@ -81,7 +81,6 @@ from ludotheque.games.themes.notation import (
     NOTATIONS,
     TYPED_HELP,
     give_back_choices,
-    mode_of,
     name_seats,
     parse_typed,
     typed_help,
@@ -265,7 +264,7 @@ class ThemesTerminal:
         self.timed_ask = timed_ask
         self.clock = clock
         self.sleep = sleep  # None: bots are not paced
-        self.mode = mode_of(self.state)
+        self.mode = self.state.config.mode
         self.turned: dict[str, float] = {}  # hourglass key -> when it was turned over
         self.acted: dict[str, int] = {}  # a bot's turn (hourglass key) -> its actions so far
         self.shown = -1  # the number of moves when the table was last drawn

@@ -26,6 +26,7 @@ from .familiarity import familiarity_rank
 from .judging import robot_refusal
 from .search import vocabulary_words
 from .simultaneous import SimultaneousState
+from .state import ThemesState
 from .teams import TeamsState
 
 __all__ = [
@@ -109,7 +110,7 @@ def _classic_choices(state: ClassicState, seat: Seat, share: float) -> list[Word
 def word_value(state: State[Any], word: Word) -> int:
     """The points ``word`` adds to its player's score: its letters, the theme card, and 3 PV
     for the fifth pile's card (Expert)."""
-    if isinstance(state, (ClassicState, SimultaneousState, TeamsState)):
+    if isinstance(state, ThemesState):
         letters = sum(state.catalog.letters[c].points for c in word.cards)
         return letters + 1 + (3 if word.fifth else 0)
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
@@ -131,7 +132,7 @@ def words_left(state: State[Any], seat: Seat, seconds_per_word: float) -> int:
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
 
 
-def judge_verdict(state: ClassicState | SimultaneousState | TeamsState) -> Verdict:
+def judge_verdict(state: ThemesState[Any]) -> Verdict:
     """A robot judge's verdict on the word being judged (D11, :func:`~.judging.robot_refusal`):
     refused, with its reason, when it is not a dictionary word, a plural by S, or outside the
     vocabulary of one of its themes."""
@@ -144,7 +145,7 @@ def judge_verdict(state: ClassicState | SimultaneousState | TeamsState) -> Verdi
 def judge_action(state: State[Any], seat: Seat) -> Action | None:
     """The verdict when ``seat`` judges a word now (:func:`judge_verdict`), else None."""
     if (
-        isinstance(state, (ClassicState, SimultaneousState, TeamsState))
+        isinstance(state, ThemesState)
         and state.phase == "jugement"
         and state.claim is not None
         and seat in state.to_move()

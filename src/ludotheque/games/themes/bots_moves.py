@@ -31,6 +31,7 @@ from .cards import vocabulary
 from .classic import ClassicState
 from .search import vocabulary_words
 from .simultaneous import SimultaneousState
+from .state import ThemesState
 from .table import Catalog, visible_themes
 from .teams import TeamsState
 
@@ -75,7 +76,7 @@ def _sources(state: State[Any], seat: Seat) -> list[tuple[tuple[str, ...], int |
 
 
 def _moves(
-    state: ClassicState | SimultaneousState | TeamsState,
+    state: ThemesState[Any],
     seat: Seat,
     keys_of: Callable[[int, str], Iterable[str]],
     shown_of: Callable[[int, str, str], str],
@@ -99,7 +100,7 @@ def word_moves(state: State[Any], seat: Seat) -> list[Move]:
     """Every word of the vocabularies ``seat`` may say now (all visible themes), with its best
     cards; in Expert, also each word of both a column's and the fifth theme's vocabularies
     with ``fifth`` set."""
-    if not isinstance(state, (ClassicState, SimultaneousState, TeamsState)):
+    if not isinstance(state, ThemesState):
         raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
     catalog = state.catalog
 
@@ -145,7 +146,7 @@ def stray_moves(state: State[Any], seat: Seat, columns: Sequence[int]) -> list[M
     """Words a player might say by mistake for the theme of one of ``columns``: an entry of a
     related theme (:func:`related_themes`, among the table's) that this theme's vocabulary
     lacks — « tomate » for FRUIT, « baleine » for À LA PLAGE. They go to the judge."""
-    if not isinstance(state, (ClassicState, SimultaneousState, TeamsState)):
+    if not isinstance(state, ThemesState):
         raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
     catalog = state.catalog
     table_themes = tuple(sorted(catalog.vocabularies))

@@ -42,7 +42,6 @@ __all__ = [
     "NOTATIONS",
     "TYPED_HELP",
     "give_back_choices",
-    "mode_of",
     "name_seats",
     "parse_typed",
     "typed_help",
@@ -120,14 +119,6 @@ TYPED_HELP = typed_help()
 """The classic notation as plain text (one line per form)."""
 
 
-def mode_of(state: AnyThemesState) -> str:
-    if isinstance(state, SimultaneousState):
-        return "simultanee"
-    if isinstance(state, TeamsState):
-        return "equipe"
-    return state.config.mode
-
-
 EXAMPLES = {
     "classique": "« 2 new york », « 2 new york : E R O », « main », « fin »",
     "expert": "« 2 new york », « 2+ nemo », « main », « fin »",
@@ -194,7 +185,7 @@ def explicit_cards(
     where = {
         "simultanee": "parmi les cartes retournées",
         "equipe": "dans les paquets",
-    }.get(mode_of(state), "dans votre main")
+    }.get(state.config.mode, "dans votre main")
     for chosen, own in own_cards(state, seat, packet):
         pool = [*own, *state.visible_letters(column)]
         choices = []
@@ -322,7 +313,7 @@ def parse_typed(game: Themes, state: AnyThemesState, seat: Seat, text: str) -> A
     The rules are checked when the action is submitted; only the cards (and, in Équipe, the
     packet) are chosen here.
     """
-    mode = mode_of(state)
+    mode = state.config.mode
     answer = " ".join(text.split())
     if not answer:
         raise MalformedInput(f"Coup vide : tapez par exemple {EXAMPLES[mode]} ou « aide ».")

@@ -66,6 +66,9 @@ class TableConfig(Protocol):
     @property
     def judge_time(self) -> int: ...
 
+    @property
+    def mode(self) -> str: ...
+
 
 C = TypeVar("C", bound=TableConfig)
 
