@@ -9,7 +9,7 @@ open is numbered Dn in ``docs/rules/themes.md``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from ludotheque.core.errors import IllegalAction
@@ -30,7 +30,6 @@ from .table import (
     visible_themes,
 )
 from .verdicts import (
-    pending_judges,
     verdict_checked,
 )
 from .words import (
@@ -76,31 +75,16 @@ class ClassicState(ThemesState[ClassicConfig]):
 
     # --- protocol --------------------------------------------------------------------------
 
-    def to_move(self) -> frozenset[Seat]:
-        if self.phase == "jeu":
-            return frozenset({self.active})
-        if self.phase == "jugement":
-            return pending_judges(self.claim)
-        return frozenset()
+    def _searching(self) -> frozenset[Seat]:
+        return frozenset({self.active})
 
-    def legal_actions(self, seat: Seat) -> Sequence[Action]:
-        """The actions other than words (a word is typed; bots search: ``search.py``)."""
-        if seat not in self.to_move():
-            return ()
-        if self.phase == "jugement":
-            return (Verdict(True), Verdict(False))
-        actions: list[Action] = []
-        if self.may_redraw(seat):
-            actions.append(Redraw())
-        actions += [EndTurn(), Timeout()]
-        return tuple(actions)
+    def _play_actions(self, seat: Seat) -> list[Action]:
+        actions: list[Action] = [Redraw()] if self.may_redraw(seat) else []
+        return [*actions, EndTurn(), Timeout()]
 
-    def sample_action(self, seat: Seat, draws: Draws) -> Action:
-        """A random player: often a word it can make (sometimes one of another theme, for the
-        judge), else a new hand, or the end of its turn."""
-        self.check_seat(seat)
-        if self.phase == "jugement":
-            return Verdict(draws.random() < 0.75)
+    def _play_sample(self, seat: Seat, draws: Draws) -> Action:
+        """Often a word it can make (sometimes one of another theme, for the judge), else a
+        new hand, or the end of its turn."""
         roll = draws.random()
         word = random_word(
             draws, roll, lambda other: self.word_choices(seat, other_themes=other), 0.1, 0.75

@@ -10,7 +10,6 @@ to the judge while the others wait. Decisions are listed in the module's tests a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -120,13 +119,11 @@ class SimultaneousState(ThemesState[SimultaneousConfig]):
 
     # --- protocol --------------------------------------------------------------------------
 
-    def to_move(self) -> frozenset[Seat]:
-        owing = frozenset(s for s in range(self.players) if self.owes(s))
-        if self.phase == "recherche":
-            return owing | frozenset(s for s in range(self.players) if not self.out[s])
-        if self.phase == "jugement":
-            return owing | pending_judges(self.claim)
-        return frozenset()
+    def _owing(self) -> frozenset[Seat]:
+        return frozenset(s for s in range(self.players) if self.owes(s))
+
+    def _searching(self) -> frozenset[Seat]:
+        return frozenset(s for s in range(self.players) if not self.out[s])
 
     def owes(self, seat: Seat) -> bool:
         """D26: ``seat`` has a card to give back and a won card to give (its choice)."""
@@ -150,29 +147,18 @@ class SimultaneousState(ThemesState[SimultaneousConfig]):
             return self.won_letters[seat][index]
         return self.won_themes[seat][index][0]
 
-    def legal_actions(self, seat: Seat) -> Sequence[Action]:
-        """The actions other than words (a word is typed): « rien », a verdict, or the card
-        given back after a refused word."""
-        if seat not in self.to_move():
-            return ()
-        actions: list[Action] = []
-        if self.owes(seat):
-            actions += [GiveBack(card) for card in self.won_cards(seat)]
-        if self.phase == "jugement":
-            if seat in pending_judges(self.claim):
-                actions += [Verdict(True), Verdict(False)]
-        elif not self.out[seat]:
-            actions.append(GiveUp())
-        return tuple(actions)
+    def _owed_actions(self, seat: Seat) -> list[Action]:
+        """After a refused word, the won cards ``seat`` may give back."""
+        if not self.owes(seat):
+            return []
+        return [GiveBack(card) for card in self.won_cards(seat)]
 
-    def sample_action(self, seat: Seat, draws: Draws) -> Action:
-        """A random player: usually a word it can make, sometimes a word of another theme
-        (for the judge), else « rien »."""
-        self.check_seat(seat)
-        if self.owes(seat):
-            return GiveBack(draws.choice(list(self.won_cards(seat))))
-        if self.phase == "jugement":
-            return Verdict(draws.random() < 0.75)
+    def _play_actions(self, seat: Seat) -> list[Action]:
+        return [] if self.out[seat] else [GiveUp()]
+
+    def _play_sample(self, seat: Seat, draws: Draws) -> Action:
+        """Usually a word it can make, sometimes a word of another theme (for the judge), else
+        « rien »."""
         roll = draws.random()
         word = random_word(
             draws, roll, lambda other: self.word_choices(seat, other_themes=other), 0.08, 0.85

@@ -42,6 +42,7 @@ from .verdicts import (
     judge_timers,
     judges_for,
     open_claim,
+    pending_judges,
     vocabulary_judgement,
 )
 from .words import (
@@ -109,6 +110,56 @@ class ThemesState(State[Action], Generic[C]):
 
     def view(self, seat: Seat | None) -> JsonObject:
         return self.hooks.view(self, seat)
+
+    def to_move(self) -> frozenset[Seat]:
+        """Who owes a card (Simultanée), and the judges of a word, or the seats playing."""
+        if self.phase == "fin":
+            return frozenset()
+        if self.phase == "jugement":
+            return self._owing() | pending_judges(self.claim)
+        return self._owing() | self._searching()
+
+    def legal_actions(self, seat: Seat) -> Sequence[Action]:
+        """The actions other than words (a word is typed; bots search: ``search.py``)."""
+        if seat not in self.to_move():
+            return ()
+        actions = self._owed_actions(seat)
+        if self.phase != "jugement":
+            actions += self._play_actions(seat)
+        elif seat in pending_judges(self.claim):
+            actions += [Verdict(True), Verdict(False)]
+        return tuple(actions)
+
+    def sample_action(self, seat: Seat, draws: Draws) -> Action:
+        """A random player: a card it owes, a verdict (yes three times in four), or the
+        variant's random play."""
+        self.check_seat(seat)
+        owed = self._owed_actions(seat)
+        if owed:
+            return draws.choice(owed)
+        if self.phase == "jugement":
+            return Verdict(draws.random() < 0.75)
+        return self._play_sample(seat, draws)
+
+    def _owing(self) -> frozenset[Seat]:
+        """The seats with a card to give back (Simultanée)."""
+        return frozenset()
+
+    def _owed_actions(self, seat: Seat) -> list[Action]:
+        """The cards ``seat`` may give back now (Simultanée)."""
+        return []
+
+    @abstractmethod
+    def _searching(self) -> frozenset[Seat]:
+        """The seats playing, outside the judgement."""
+
+    @abstractmethod
+    def _play_actions(self, seat: Seat) -> list[Action]:
+        """``seat``'s actions other than words, outside the judgement."""
+
+    @abstractmethod
+    def _play_sample(self, seat: Seat, draws: Draws) -> Action:
+        """A random player's action outside the judgement."""
 
     def claim_themes(self, action: Word) -> tuple[str, ...]:
         """The theme(s) ``action`` is said for."""

@@ -10,7 +10,6 @@ team may say a word (« il est tout à fait autorisé et même conseillé de s'a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ludotheque.core.errors import IllegalAction
@@ -34,7 +33,6 @@ from .table import (
 )
 from .verdicts import (
     Claim,
-    pending_judges,
     verdict_checked,
 )
 from .words import (
@@ -225,27 +223,15 @@ class TeamsState(ThemesState[TeamsConfig]):
 
     # --- protocol --------------------------------------------------------------------------
 
-    def to_move(self) -> frozenset[Seat]:
-        if self.phase == "jeu":
-            return frozenset(self.config.members(self.active))
-        if self.phase == "jugement":
-            return pending_judges(self.claim)
-        return frozenset()
+    def _searching(self) -> frozenset[Seat]:
+        return frozenset(self.config.members(self.active))
 
-    def legal_actions(self, seat: Seat) -> Sequence[Action]:
-        """The actions other than words (a word is typed)."""
-        if seat not in self.to_move():
-            return ()
-        if self.phase == "jugement":
-            return (Verdict(True), Verdict(False))
-        return (EndTurn(), Timeout())
+    def _play_actions(self, seat: Seat) -> list[Action]:
+        return [EndTurn(), Timeout()]
 
-    def sample_action(self, seat: Seat, draws: Draws) -> Action:
+    def _play_sample(self, seat: Seat, draws: Draws) -> Action:
         """A random team: usually a word its packets allow, sometimes one of another theme
         (for the judge), else the end of its round."""
-        self.check_seat(seat)
-        if self.phase == "jugement":
-            return Verdict(draws.random() < 0.75)
         roll = draws.random()
         word = random_word(
             draws, roll, lambda other: self.word_choices(seat, other_themes=other), 0.08, 0.9
