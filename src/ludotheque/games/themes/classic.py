@@ -16,7 +16,7 @@ from ludotheque.core.errors import IllegalAction
 from ludotheque.core.protocol import RuleTimer, Seat
 from ludotheque.core.rng import Draws
 
-from .actions import Action, EndTurn, GiveUp, Redraw, Timeout, Verdict, Word
+from .actions import Action, EndTurn, GiveUp, Redraw, Timeout, Word
 from .cards import HAND
 from .judging import JUDGE_SECONDS, Judging
 from .state import ThemesState
@@ -181,7 +181,7 @@ class ClassicState(ThemesState[ClassicConfig]):
     def visible_themes(self) -> tuple[str | None, ...]:
         return visible_themes(self.catalog, self.piles)
 
-    def _next(self, seat: Seat, action: Action) -> ClassicState:
+    def _act(self, seat: Seat, action: Action) -> ClassicState:
         if isinstance(action, Timeout) and self.phase == "jugement":
             line = "Le sablier est écoulé : le tour finit une fois le mot jugé."
             return replace(self, timed_out=True, events=(*self.events, line))
@@ -189,10 +189,6 @@ class ClassicState(ThemesState[ClassicConfig]):
             return self._end_turn(timeout=isinstance(action, Timeout))
         if isinstance(action, Redraw):
             return self._redraw(seat)
-        if isinstance(action, Verdict):
-            return self._vote(seat, action)
-        if isinstance(action, Word):
-            return self._say(seat, action)
         raise AssertionError(action)
 
     def _own_timers(self) -> list[RuleTimer[Action]]:

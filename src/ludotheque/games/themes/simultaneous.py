@@ -17,7 +17,7 @@ from ludotheque.core.errors import IllegalAction
 from ludotheque.core.protocol import RuleTimer, Seat
 from ludotheque.core.rng import Draws
 
-from .actions import Action, GiveBack, GiveUp, Verdict, Word
+from .actions import Action, GiveBack, GiveUp, Word
 from .judging import JUDGE_SECONDS, Judging
 from .state import Phase, ThemesState
 from .table import (
@@ -224,11 +224,7 @@ class SimultaneousState(ThemesState[SimultaneousConfig]):
             self.config.judging,
         )
 
-    def _next(self, seat: Seat, action: Action) -> SimultaneousState:
-        if isinstance(action, Verdict):
-            return self._vote(seat, action)
-        if isinstance(action, Word):
-            return self._say(seat, action)
+    def _act(self, seat: Seat, action: Action) -> SimultaneousState:
         if isinstance(action, GiveUp):
             return self._give_up(seat)
         if isinstance(action, GiveBack):

@@ -141,6 +141,17 @@ class ThemesState(State[Action], Generic[C]):
             return Verdict(draws.random() < 0.75)
         return self._play_sample(seat, draws)
 
+    def _next(self, seat: Seat, action: Action) -> Self:
+        if isinstance(action, Verdict):
+            return self._vote(seat, action)
+        if isinstance(action, Word):
+            return self._say(seat, action)
+        return self._act(seat, action)
+
+    @abstractmethod
+    def _act(self, seat: Seat, action: Action) -> Self:
+        """The state after a checked action other than a word or a verdict."""
+
     def _owing(self) -> frozenset[Seat]:
         """The seats with a card to give back (Simultanée)."""
         return frozenset()

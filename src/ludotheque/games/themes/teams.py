@@ -16,7 +16,7 @@ from ludotheque.core.errors import IllegalAction
 from ludotheque.core.protocol import Outcome, RuleTimer, Seat
 from ludotheque.core.rng import Draws
 
-from .actions import Action, EndTurn, Timeout, Verdict, Word
+from .actions import Action, EndTurn, Timeout, Word
 from .judging import JUDGE_SECONDS, Judging
 from .state import ThemesState
 from .table import (
@@ -298,17 +298,13 @@ class TeamsState(ThemesState[TeamsConfig]):
             self.config.judging,
         )
 
-    def _next(self, seat: Seat, action: Action) -> TeamsState:
+    def _act(self, seat: Seat, action: Action) -> TeamsState:
         if isinstance(action, Timeout) and self.phase == "jugement":
             line = "Le sablier est écoulé : la manche finit une fois le mot jugé."
             return replace(self, timed_out=True, events=(*self.events, line))
         if isinstance(action, (Timeout, EndTurn)):
             why = "Temps écoulé" if isinstance(action, Timeout) else "Fin de la manche"
             return self._end_round(why)
-        if isinstance(action, Verdict):
-            return self._vote(seat, action)
-        if isinstance(action, Word):
-            return self._say(seat, action)
         raise AssertionError(action)
 
     def _own_timers(self) -> list[RuleTimer[Action]]:
