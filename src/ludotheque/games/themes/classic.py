@@ -29,9 +29,6 @@ from .table import (
     tidy_columns,
     visible_themes,
 )
-from .verdicts import (
-    verdict_checked,
-)
 from .words import (
     EXHAUSTED,
     ONLY_EXPERT,
@@ -121,17 +118,10 @@ class ClassicState(ThemesState[ClassicConfig]):
             and bool(self.draw)
         )
 
-    def check(self, seat: Seat, action: Action) -> None:
-        if (
-            isinstance(action, Timeout)
-            and self.phase == "jugement"
-            and seat == self.active
-            and not self.timed_out
-        ):
-            return  # D9: « le sablier ne s'arrête jamais », even while the judge decides
-        self.check_seat(seat)
-        if verdict_checked(self.phase == "jugement", action):
-            return
+    def _hourglass_runs_on(self, seat: Seat) -> bool:
+        return seat == self.active and not self.timed_out
+
+    def _check_play(self, seat: Seat, action: Action) -> None:
         if isinstance(action, GiveUp):
             raise IllegalAction("« rien » ne sert qu'à la variante Simultanée.")
         if isinstance(action, Redraw):
@@ -141,18 +131,8 @@ class ClassicState(ThemesState[ClassicConfig]):
                 raise IllegalAction("Vous n'avez aucune lettre à défausser.")
             if not self.draw:
                 raise IllegalAction("La pioche est vide : impossible de changer de main.")
-            return
-        if isinstance(action, Word):
-            self.word_problem(seat, action, raising=True)
 
-    def word_problem(self, seat: Seat, action: Word, *, raising: bool = False) -> str | None:
-        """Why ``action`` cannot be said now (French), or None; ``raising``: raise instead."""
-        problem = self._word_problem(seat, action)
-        if problem is not None and raising:
-            raise IllegalAction(problem)
-        return problem
-
-    def _word_problem(self, seat: Seat, action: Word) -> str | None:
+    def word_problem(self, seat: Seat, action: Word) -> str | None:
         if action.packet is not None:
             return ONLY_TEAMS
         if not self.piles[action.column]:

@@ -37,7 +37,6 @@ from .table import (
 from .verdicts import (
     Judgement,
     pending_judges,
-    verdict_checked,
 )
 from .words import (
     EXHAUSTED,
@@ -176,30 +175,23 @@ class SimultaneousState(ThemesState[SimultaneousConfig]):
         )
         return [w for w in words if self.word_problem(seat, w) is None]
 
-    def check(self, seat: Seat, action: Action) -> None:
-        self.check_seat(seat)
+    def _debt_checked(self, seat: Seat, action: Action) -> bool:
         if isinstance(action, GiveBack):
             if not self.owes(seat):
                 raise IllegalAction("Vous n'avez aucune carte à rendre.")
             if action.card not in self.won_cards(seat):
                 raise IllegalAction("Rendez une des cartes que vous avez gagnées.")
-            return
+            return True
         if self.owes(seat) and seat not in pending_judges(self.claim) and self.out[seat]:
             raise IllegalAction(
                 "Votre mot a été refusé : choisissez la carte gagnée que vous rendez."
             )
-        if verdict_checked(self.phase == "jugement", action):
-            if seat not in pending_judges(self.claim):
-                raise IllegalAction("Vous n'êtes pas juge de ce mot.")
-            return
+        return False
+
+    def _check_play(self, seat: Seat, action: Action) -> None:
         if self.out[seat]:
             raise IllegalAction("Vous êtes hors de cette manche : attendez la suivante.")
-        if isinstance(action, Word):
-            problem = self.word_problem(seat, action)
-            if problem is not None:
-                raise IllegalAction(problem)
-            return
-        if not isinstance(action, GiveUp):
+        if not isinstance(action, (Word, GiveUp)):
             raise IllegalAction(
                 "Variante Simultanée : on joue sans sablier et sans main ; proposez un mot ou "
                 "dites « rien »."

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
+from ludotheque.core.errors import IllegalAction
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import Outcome, RuleTimer, Seat, State
 from ludotheque.core.rng import Draws, Rng
 
-from .actions import Action, Verdict, Word
+from .actions import Action, Timeout, Verdict, Word
 from .judging import Judging
 from .table import (
     Catalog,
@@ -43,6 +44,7 @@ from .verdicts import (
     judges_for,
     open_claim,
     pending_judges,
+    verdict_checked,
     vocabulary_judgement,
 )
 from .words import (
@@ -151,6 +153,41 @@ class ThemesState(State[Action], Generic[C]):
     @abstractmethod
     def _act(self, seat: Seat, action: Action) -> Self:
         """The state after a checked action other than a word or a verdict."""
+
+    def check(self, seat: Seat, action: Action) -> None:
+        if (
+            isinstance(action, Timeout)
+            and self.phase == "jugement"
+            and self._hourglass_runs_on(seat)
+        ):
+            return  # D9: « le sablier ne s'arrête jamais », even while the judge decides
+        self.check_seat(seat)
+        if self._debt_checked(seat, action):
+            return
+        if verdict_checked(self.phase == "jugement", action):
+            if seat not in pending_judges(self.claim):
+                raise IllegalAction("Vous n'êtes pas juge de ce mot.")
+            return
+        self._check_play(seat, action)
+        if isinstance(action, Word):
+            problem = self.word_problem(seat, action)
+            if problem is not None:
+                raise IllegalAction(problem)
+
+    def _hourglass_runs_on(self, seat: Seat) -> bool:
+        """``seat`` holds an hourglass that has not run out yet (it may say so while a word is
+        judged)."""
+        return False
+
+    def _debt_checked(self, seat: Seat, action: Action) -> bool:
+        """Raise when ``action`` does not fit what ``seat`` owes (Simultanée); True when it is
+        a card given back, with nothing more to check."""
+        return False
+
+    @abstractmethod
+    def _check_play(self, seat: Seat, action: Action) -> None:
+        """Raise when ``action``, neither a verdict nor a card given back, is not allowed now
+        (a word's own problems are checked after)."""
 
     def _owing(self) -> frozenset[Seat]:
         """The seats with a card to give back (Simultanée)."""

@@ -33,7 +33,6 @@ from .table import (
 )
 from .verdicts import (
     Claim,
-    verdict_checked,
 )
 from .words import (
     EXHAUSTED,
@@ -252,23 +251,11 @@ class TeamsState(ThemesState[TeamsConfig]):
             )
         return [w for w in words if self.word_problem(seat, w) is None]
 
-    def check(self, seat: Seat, action: Action) -> None:
-        if (
-            isinstance(action, Timeout)
-            and self.phase == "jugement"
-            and seat == self.captain()
-            and not self.timed_out
-        ):
-            return  # as D9: the hourglass runs on while the judge decides
-        self.check_seat(seat)
-        if verdict_checked(self.phase == "jugement", action):
-            return
-        if isinstance(action, Word):
-            problem = self.word_problem(seat, action)
-            if problem is not None:
-                raise IllegalAction(problem)
-            return
-        if not isinstance(action, (EndTurn, Timeout)):
+    def _hourglass_runs_on(self, seat: Seat) -> bool:
+        return seat == self.captain() and not self.timed_out  # as D9
+
+    def _check_play(self, seat: Seat, action: Action) -> None:
+        if not isinstance(action, (Word, EndTurn, Timeout)):
             raise IllegalAction(
                 "Variante par équipe : proposez un mot avec un paquet, ou terminez la manche."
             )
