@@ -310,6 +310,8 @@ def test_gremlins_team_end_screen_shows_each_teams_total(
     deadline = time.monotonic() + 60
     while True:
         remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            page.screenshot(path=screenshots / "stalled.png", full_page=True)
         assert remaining > 0, "the team game never ended"
         page.wait_for_selector(f"{ready}, {asked}, #resultat", timeout=remaining * 1000)
         if page.locator("#resultat").count():
@@ -318,7 +320,10 @@ def test_gremlins_team_end_screen_shows_each_teams_total(
             page.locator(asked).first.click()
             continue
         left = page.get_attribute(ready, "data-restantes")
-        project = own_projects(page).locator(".gr-projet--terminable")
+        # The class is on the project itself (a chained locator would look inside it).
+        project = page.locator(
+            f"#projets-joueurs .gr-joueur[data-place='{ME}'] .gr-projet--terminable"
+        )
         if project.count():
             button = project.first.get_by_role("button", name=re.compile("^Terminer"))
         elif not own_projects(page).count():
