@@ -272,19 +272,27 @@ def test_gremlins_teams_show_team_sums(page: Any, live_server: LiveServer) -> No
     assert page.errors == []
 
 
-# Every card a free action against an opponent: at 3 players, « quel joueur ? » is asked.
-THEFTS = "\n".join(
-    f"A{i:02d} | Larcin {i} | action | malice | gratuit | "
-    "voler 1 prestige à n'importe quel adversaire"
-    for i in range(48)
-)
+def free_actions(name: str, effect: str) -> str:
+    """A deck of 48 free actions with one effect."""
+    return "\n".join(
+        f"A{i:02d} | {name} {i} | action | malice | gratuit | {effect}" for i in range(48)
+    )
 
 
-def test_gremlins_target_choices_name_the_players(page: Any, live_server: LiveServer) -> None:
-    bot_table(page, live_server, {"cartes": THEFTS}, players=3)
+def play_a_card_that_asks(page: Any, server: LiveServer, cards: str) -> None:
+    """At a 3-player table, the page plays its first card and waits for the question it asks."""
+    bot_table(page, server, {"cartes": cards}, players=3)
     my_turn(page)
     hand(page).nth(0).get_by_role("button", name=re.compile("^Jouer")).click()
     page.wait_for_selector(f"{MY_TURN} #choix button[data-choix]")
+
+
+# Every card a free action against an opponent: at 3 players, « quel joueur ? » is asked.
+THEFTS = free_actions("Larcin", "voler 1 prestige à n'importe quel adversaire")
+
+
+def test_gremlins_target_choices_name_the_players(page: Any, live_server: LiveServer) -> None:
+    play_a_card_that_asks(page, live_server, THEFTS)
     page.wait_for_function("document.activeElement?.matches('#choix button[data-choix]')")
     options = page.locator("#choix button[data-choix]").all_inner_texts()
     names = [page.inner_text(f"#titre-joueur-{seat} span >> nth=0") for seat in (1, 2)]
@@ -364,18 +372,11 @@ def test_gremlins_team_end_screen_shows_each_teams_total(
 
 
 # Every card a free action on any player, oneself included: « vous » is one of the answers.
-REVEALS = "\n".join(
-    f"A{i:02d} | Regard {i} | action | malice | gratuit | "
-    "dévoiler tous les projets cachés de n'importe quel joueur"
-    for i in range(48)
-)
+REVEALS = free_actions("Regard", "dévoiler tous les projets cachés de n'importe quel joueur")
 
 
 def test_gremlins_choice_buttons_read_as_labels(page: Any, live_server: LiveServer) -> None:
-    bot_table(page, live_server, {"cartes": REVEALS}, players=3)
-    my_turn(page)
-    hand(page).nth(0).get_by_role("button", name=re.compile("^Jouer")).click()
-    page.wait_for_selector(f"{MY_TURN} #choix button[data-choix]")
+    play_a_card_that_asks(page, live_server, REVEALS)
     options = page.locator("#choix button[data-choix]").all_inner_texts()
     assert "Vous" in options and all(o[:1].isupper() for o in options), options
     assert page.errors == []
