@@ -11,7 +11,8 @@ from rich.console import Console
 
 from ludotheque.cli.countdown import hourglass_line, timed_input
 from ludotheque.cli.play import play_game
-from ludotheque.cli.play_letter import LetterTerminal, load_bots, new_match
+from ludotheque.cli.games.letter import LetterTerminal
+from ludotheque.cli.terminal.setup import make_bots, new_match
 from ludotheque.cli.table_options import option_help, parse_option_flags
 from ludotheque.core.errors import InvalidOptions
 from ludotheque.games.letter import Letter
@@ -53,20 +54,20 @@ def test_a_late_answer_in_letter_is_a_timeout_and_the_hourglass_spans_retries() 
         clock.now += 12  # each answer takes 12 s: the third is past the 30 s
         return next(answers, "pas")
 
-    match = new_match(2, 4, side=13, extra={"sablier": True, "tirage": "hasard"})
+    match = new_match("letter", 2, 4, {"plateau": 13, "sablier": True, "tirage": "hasard"})
     terminal = LetterTerminal(
         match,
         console,
         lambda _p: "quitter",
-        load_bots(["greedy"]),
+        make_bots(Letter(), ["greedy"]),
         timed_ask=timed_ask,
         clock=clock,
     )
     state = terminal.state
     if state.active != 0:  # let the bot play its first turn so that it is the person's
-        terminal._bot_move(state.active)
-    assert terminal._my_hourglass() is not None
-    terminal._human_move()
+        terminal.bot_move(state.active)
+    assert terminal.my_timer() is not None
+    terminal.human_turn()
     assert seen == [30, 18, 6]  # one hourglass for the turn: the refusals do not turn it over
     moves = terminal.match.record.moves
     assert moves[-1].action == {"type": "temps_ecoule"} and moves[-1].seat == 0
@@ -81,10 +82,10 @@ def test_without_sablier_no_countdown_is_asked() -> None:
         return "quitter"
 
     terminal = LetterTerminal(
-        new_match(2, 4, side=13),
+        new_match("letter", 2, 4, {"plateau": 13}),
         Console(file=io.StringIO()),
         lambda _p: "quitter",
-        load_bots(["greedy"]),
+        make_bots(Letter(), ["greedy"]),
         timed_ask=timed_ask,
     )
     assert terminal.run() is None and calls == []

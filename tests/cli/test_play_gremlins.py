@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from ludotheque.cli.main import app
 from ludotheque.cli.play import play_game
-from ludotheque.cli.play_gremlins import GremlinsTerminal, load_bots, new_match, read_answer
+from ludotheque.cli.games.gremlins import GremlinsTerminal, read_answer
+from ludotheque.cli.terminal.setup import make_bots, new_match
 from ludotheque.core.errors import MalformedInput
 from ludotheque.core.match import Match
 from ludotheque.core.record import GameRecord
@@ -49,7 +50,7 @@ def state_of(match: Match) -> GremlinsState:
 def first_match(wanted: Callable[[GremlinsState], bool], **extra: object) -> tuple[Match, int]:
     """The first 2-player short match (seed 0, 1, …) where place 1 starts and ``wanted``."""
     for seed in range(500):
-        match = new_match(2, seed, extra={**SHORT, **extra})  # type: ignore[dict-item]
+        match = new_match("gremlins", 2, seed, {**SHORT, **extra})  # type: ignore[dict-item]
         state = state_of(match)
         if state.active == 0 and 0 in state.to_move() and wanted(state):
             return match, seed
@@ -79,7 +80,7 @@ def test_refusals_are_french_and_change_nothing() -> None:
         seen.append((len(match.record.moves), state_of(match).view(0) == view))
         return next(answers, "quitter")
 
-    terminal = GremlinsTerminal(match, out, ask, load_bots(["random"]))
+    terminal = GremlinsTerminal(match, out, ask, make_bots(Gremlins(), ["random"]))
     assert terminal.run() is None
     text = out.export_text()
     assert "Coup illisible : « n'importe quoi »" in text
@@ -102,7 +103,7 @@ def test_a_legal_turn_redraws_the_table() -> None:
     other = next(c for c in hand if c != plan)
     out = console()
     ask, prompts = scripted([f"commencer {plan}", f"assigner {other} 1"])
-    GremlinsTerminal(match, out, ask, load_bots(["random"])).run()
+    GremlinsTerminal(match, out, ask, make_bots(Gremlins(), ["random"])).run()
     text = out.export_text()
     moves = [move.action for move in match.record.moves[:2]]
     assert moves == [
@@ -138,7 +139,7 @@ def test_a_question_is_answered_by_its_number_or_its_key() -> None:
             holder["first"] = state.prompt.options[0][0]
         return answer
 
-    GremlinsTerminal(match, out, ask, load_bots(["random"])).run()
+    GremlinsTerminal(match, out, ask, make_bots(Gremlins(), ["random"])).run()
     text = out.export_text()
     assert "À vous de choisir" in text and "Défausser une carte de votre main" in text
     assert "   1. « " in text
@@ -186,7 +187,7 @@ def test_jouer_without_payment_gets_the_best_payment() -> None:
     assert state_of(match).active == 0 and state_of(match).prompt is None
     out = console()
     ask, _ = scripted([f"jouer {action}"])
-    GremlinsTerminal(match, out, ask, load_bots(["random"])).run()
+    GremlinsTerminal(match, out, ask, make_bots(Gremlins(), ["random"])).run()
     assert match.record.moves[3].action == {
         "type": "jouer",
         "carte": action,
@@ -196,7 +197,7 @@ def test_jouer_without_payment_gets_the_best_payment() -> None:
 
 
 def test_the_person_at_the_terminal_may_pass_a_whole_round() -> None:
-    match = new_match(2, 3)
+    match = new_match("gremlins", 2, 3)
     assert match.record.options["fin_tour_passe"] is False
     for _ in range(2):
         match.submit(state_of(match).active, {"type": "fin"})
@@ -205,7 +206,7 @@ def test_the_person_at_the_terminal_may_pass_a_whole_round() -> None:
 
 
 def test_the_set_up_redraw_garder_or_refaire() -> None:
-    match = new_match(3, 4, extra={**SHORT, "nouvelle_main": True})
+    match = new_match("gremlins", 3, 4, {**SHORT, "nouvelle_main": True})
     out = console()
     holder: dict[str, tuple[str, ...]] = {}
 
@@ -217,7 +218,7 @@ def test_the_set_up_redraw_garder_or_refaire() -> None:
         holder["hand"] = state.hands[0]
         return f"refaire {state.hands[0][0]} {state.hands[0][1]}"
 
-    GremlinsTerminal(match, out, ask, load_bots(["random", "random"])).run()
+    GremlinsTerminal(match, out, ask, make_bots(Gremlins(), ["random", "random"])).run()
     mine = [move.action for move in match.record.moves if move.seat == 0]
     assert mine[0] == {
         "type": "nouvelle_main",
@@ -268,8 +269,8 @@ def test_a_whole_game_against_bots_reaches_the_ranking(tmp_path: Path) -> None:
     )
     assert status == 0
     text = out.export_text()
-    assert "vous (place 1) contre 2 robots (random, random), graine 1" in text
-    assert "Fin de la partie (" in text and "Prestige : Vous " in text
+    assert "vous (place 1) contre 2 robots (Hasard, Hasard), graine 1" in text
+    assert "Fin de la partie. Prestige : Vous " in text
     assert "Classement : 1er " in text
     assert f"Partie enregistrée dans {save}" in text
     record = GameRecord.loads(save.read_text(encoding="utf-8"))
@@ -293,7 +294,7 @@ def test_a_team_game_shows_the_teams_sums(tmp_path: Path) -> None:
     text = out.export_text()
     assert "Équipes — équipe 1 : places 1, 3 ; équipe 2 : places 2, 4" in text
     assert "Prestige des équipes — équipe 1 : " in text
-    assert "Équipes : équipe 1 (Vous, random (place 3)) : " in text
+    assert "Équipes : équipe 1 (Vous, Hasard (place 3)) : " in text
     assert "Classement : 1er " in text
 
 
@@ -335,7 +336,7 @@ def test_an_invalid_deck_is_refused_with_its_line(tmp_path: Path) -> None:
 def test_deck_errors_other_game_or_missing_file(tmp_path: Path) -> None:
     out = console()
     assert play_game("letter", out, lambda p: "", deck=small_deck(tmp_path)) == 2
-    assert "--deck ne sert qu'à Gutenberg et à Gremlins." in out.export_text()
+    assert "--deck ne sert qu'à Gutenberg et à Gremlins, Inc." in out.export_text()
     out = console()
     assert play_game("gremlins", out, lambda p: "", deck=tmp_path / "rien.txt") == 2
     assert "Impossible de lire le fichier de cartes" in out.export_text()
@@ -343,9 +344,9 @@ def test_deck_errors_other_game_or_missing_file(tmp_path: Path) -> None:
 
 def test_bad_table_sizes_are_refused_in_french() -> None:
     for kwargs, message in [
-        ({"players": 7}, "Gremlins se joue de 2 à 6 joueurs, pas à 7."),
+        ({"players": 7}, "Gremlins, Inc. – le jeu de cartes se joue de 2 à 6 joueurs, pas à 7."),
         ({"solo": True}, "pas de solo"),
-        ({"mode": "equipes", "players": 3}, "La partie en équipes se joue de 4 à 6 joueurs"),
+        ({"mode": "equipes", "players": 3}, "(En équipes) se joue de 4 à 6 joueurs, pas à 3"),
         ({"mode": "duel"}, "Mode inconnu : « duel »"),
         ({"bots": "nul"}, "Robot inconnu : « nul »"),
     ]:

@@ -59,7 +59,7 @@ def test_refusals_a_legal_turn_then_a_whole_game(
         ["play", "gremlins", "--seed", "6", "--players", "2", "--bots", "random", *options]
     )
     lines = terminal.wait(lambda s: terminal.waiting(s, 1), "the first question")
-    assert "vous (place 1) contre 1 robot (random), graine 6" in lines[0]
+    assert "vous (place 1) contre 1 robot (Hasard), graine 6" in lines[0]
     assert lines[-1].startswith("Votre coup (2 actions restantes)")
     assert any(line.startswith("Votre main (6 cartes") for line in lines)
     assert all(len(line) <= WIDTH for line in terminal.visible())
@@ -103,9 +103,6 @@ def test_refusals_a_legal_turn_then_a_whole_game(
     outcome = final.outcome()
     assert outcome is not None and outcome.scores is not None
     you, bot = outcome.scores
-    assert any(
-        line.startswith("Fin de la partie (")
-        and line.endswith(f"Prestige : Vous {you}, random (place 2) {bot}.")
-        for line in lines
-    )
+    assert f"Fin de la partie. Prestige : Vous {you}, Hasard (place 2) {bot}." in lines
+    assert final.outcome().reason in lines
     assert any(line.startswith("Classement : 1er ") for line in lines)

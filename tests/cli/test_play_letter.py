@@ -9,7 +9,8 @@ from pathlib import Path
 from rich.console import Console
 
 from ludotheque.cli.play import play_game
-from ludotheque.cli.play_letter import LetterTerminal, load_bots, new_match
+from ludotheque.cli.games.letter import LetterTerminal
+from ludotheque.cli.terminal.setup import make_bots, new_match
 from ludotheque.core.errors import LudoError
 from ludotheque.core.rng import Rng
 from ludotheque.games.letter import Letter
@@ -50,8 +51,8 @@ def test_a_scripted_game_against_a_bot_reaches_the_end(tmp_path: Path) -> None:
             return typed(state, action)
         return format_action(action)
 
-    match = new_match(2, 3, side=13)
-    terminal = LetterTerminal(match, console, ask, load_bots(["random"]))
+    match = new_match("letter", 2, 3, {"plateau": 13})
+    terminal = LetterTerminal(match, console, ask, make_bots(Letter(), ["random"]))
     holder["t"] = terminal
     outcome = terminal.run()
     assert outcome is not None
@@ -63,7 +64,7 @@ def test_a_scripted_game_against_a_bot_reaches_the_end(tmp_path: Path) -> None:
 
 
 def test_parse_errors_are_french_and_change_nothing() -> None:
-    match = new_match(2, 1, side=13)
+    match = new_match("letter", 2, 1, {"plateau": 13})
     state = match.state
     assert isinstance(state, LetterState)
     before = state.view(0)
@@ -101,7 +102,7 @@ def test_unknown_tile_file_is_refused(tmp_path: Path) -> None:
 
 def test_a_word_without_its_path_is_completed_through_the_placed_tile() -> None:
     game = Letter()
-    match = new_match(2, 1, side=13)
+    match = new_match("letter", 2, 1, {"plateau": 13})
     state = match.state
     assert isinstance(state, LetterState)
     tiles = {state.catalog[t].letter: t for t in state.catalog if not state.catalog[t].blank}
@@ -124,21 +125,25 @@ def test_a_word_without_its_path_is_completed_through_the_placed_tile() -> None:
 def knock_window_for_the_person(seed_from: int = 1) -> LetterTerminal:
     """A terminal where the bot (place 2) has just played its first turn: the person's window."""
     for seed in range(seed_from, seed_from + 20):
-        match = new_match(2, seed, side=13, extra={"tirage": "hasard"})
+        match = new_match("letter", 2, seed, {"plateau": 13, "tirage": "hasard"})
         state = match.state
         assert isinstance(state, LetterState)
         if state.active == 1:
             console = Console(record=True, width=120, color_system=None)
-            terminal = LetterTerminal(match, console, lambda _p: "quitter", load_bots(["greedy"]))
-            terminal._bot_move(1)
+            terminal = LetterTerminal(
+                match, console, lambda _p: "quitter", make_bots(Letter(), ["greedy"])
+            )
+            terminal.bot_move(1)
             assert terminal.state.phase == "frappe" and terminal.state.to_move() == {0}
             return terminal
     raise AssertionError("no seed where the bot starts")
 
 
 def test_the_terminal_plays_with_the_rulebook_penalty_unless_told_otherwise() -> None:
-    assert new_match(2, 1).record.options["erreurs"] == "penalite"  # a person is at the table
-    refus = new_match(2, 1, extra={"erreurs": "refus"})
+    assert (
+        new_match("letter", 2, 1).record.options["erreurs"] == "penalite"
+    )  # a person is at the table
+    refus = new_match("letter", 2, 1, {"erreurs": "refus"})
     assert refus.record.options["erreurs"] == "refus"
 
 
@@ -151,7 +156,7 @@ def test_enter_lets_a_knock_window_pass() -> None:
         return ""
 
     terminal.ask = ask
-    terminal._human_move()
+    terminal.human_turn()
     assert terminal.match.record.moves[-1].action == {"type": "pas_de_frappe"}
     assert len(prompts) == 1 and "Entrée : pas de frappe" in prompts[0]
     assert terminal.state.phase == "jeu"
@@ -167,7 +172,7 @@ def test_a_knock_window_closes_by_itself_in_the_terminal() -> None:
 
     terminal.timed_ask = timed_ask
     terminal.clock = lambda: 100.0  # the window was just opened
-    terminal._human_move()
+    terminal.human_turn()
     assert asked == [KNOCK_SECONDS]
     assert terminal.match.record.moves[-1].action == {"type": "pas_de_frappe"}
     out = terminal.console.export_text()

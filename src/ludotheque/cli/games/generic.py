@@ -1,0 +1,72 @@
+"""The terminal of a game that has none of its own: its view as JSON, its actions by number.
+
+Like the web's ``generic.js``: every registered game can be played in the terminal, if
+plainly. The person's possible actions are listed with a number (the first
+:data:`SHOWN`); typing a number plays that action, anything else is read in the game's
+notation (:meth:`Game.parse_action`).
+
+>>> from ludotheque.core.match import Match
+>>> from ludotheque.games.encheres import Encheres
+>>> from rich.console import Console
+>>> terminal = GenericTerminal(Match.start(Encheres(), 2, 1), Console(), input, [object()])
+>>> terminal.parse("1")
+({'type': 'miser', 'carte': 1}, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from ludotheque.core.errors import MalformedInput
+from ludotheque.core.json_types import JsonValue
+
+from ..terminal.session import COMMANDS_HELP, HUMAN, Terminal, panel
+
+__all__ = ["SHOWN", "GenericTerminal"]
+
+SHOWN = 30
+"""At most this many possible actions are listed."""
+
+
+class GenericTerminal(Terminal):
+    """Any game: the view as JSON, the possible actions numbered."""
+
+    def legal(self) -> list[Any]:
+        return list(self.state.legal_actions(HUMAN))
+
+    def show(self) -> None:
+        super().show()
+        actions = self.legal()
+        if not actions:
+            return
+        self.say("Vos coups possibles :", "bold")
+        for number, action in enumerate(actions[:SHOWN], 1):
+            self.say(f"  {number:>2}. {self.game.format_action(action)}")
+        if len(actions) > SHOWN:
+            self.say(f"  … et {len(actions) - SHOWN} autres, à taper en entier.", "dim")
+
+    def prompt(self) -> str:
+        return "Votre coup (un numéro, ou le coup en entier) > "
+
+    def parse(self, text: str) -> tuple[JsonValue, bool]:
+        if text.isdigit():
+            actions = self.legal()
+            number = int(text)
+            if not 1 <= number <= len(actions):
+                raise MalformedInput(f"Pas de coup n° {number} : choisissez de 1 à {len(actions)}.")
+            return self.game.encode_action(actions[number - 1]), False
+        return super().parse(text)
+
+    def help_panel(self) -> Any:
+        return panel(
+            "Aide",
+            Text(
+                "Tapez le numéro d'un coup possible, ou le coup dans la notation du jeu "
+                f"(JSON). {COMMANDS_HELP}"
+            ),
+        )
+
+
+TERMINAL = GenericTerminal
