@@ -10,10 +10,10 @@ import pytest
 from rich.console import Console
 
 from ludotheque.cli.countdown import hourglass_line, timed_input
-from ludotheque.cli.play import play_game
 from ludotheque.cli.games.letter import LetterTerminal
-from ludotheque.cli.terminal.setup import make_bots, new_match
+from ludotheque.cli.play import play_game
 from ludotheque.cli.table_options import option_help, parse_option_flags
+from ludotheque.cli.terminal.setup import make_bots, new_match
 from ludotheque.core.errors import InvalidOptions
 from ludotheque.games.letter import Letter
 

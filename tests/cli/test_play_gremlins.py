@@ -11,9 +11,9 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from ludotheque.cli.games.gremlins import GremlinsTerminal, read_answer
 from ludotheque.cli.main import app
 from ludotheque.cli.play import play_game
-from ludotheque.cli.games.gremlins import GremlinsTerminal, read_answer
 from ludotheque.cli.terminal.setup import make_bots, new_match
 from ludotheque.core.errors import MalformedInput
 from ludotheque.core.match import Match

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ludotheque.cli.play import play_game
 from ludotheque.cli.games.letter import LetterTerminal
+from ludotheque.cli.play import play_game
 from ludotheque.cli.terminal.setup import make_bots, new_match
 from ludotheque.core.errors import LudoError
 from ludotheque.core.rng import Rng
