@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "FileLineError",
     "GameOver",
     "IllegalAction",
     "InvalidOptions",
@@ -86,6 +87,26 @@ class InvalidOptions(LudoError):
     """Options (player count, mode, variant...) that do not make a valid table."""
 
     code = "invalid-options"
+
+
+class FileLineError(LudoError):
+    """A person's data file (cards, tiles, a deck) that cannot be used, told with where:
+    ``line`` is 1-based, 0 when the fault is not one line's. Each game's error for its files
+    derives from it and from the kind of error it is (:class:`MalformedInput`,
+    :class:`InvalidOptions`).
+
+    >>> class CardsError(FileLineError, MalformedInput):
+    ...     code = "invalid-cards"
+    >>> error = CardsError("3 champs au lieu de 6.", line=4, source="cartes.txt")
+    >>> error.message, error.line, error.problem, error.code
+    ('cartes.txt, ligne 4 : 3 champs au lieu de 6.', 4, '3 champs au lieu de 6.', 'invalid-cards')
+    """
+
+    def __init__(self, message: str, *, line: int = 0, source: str = "") -> None:
+        where = ", ".join(part for part in (source, f"ligne {line}" if line else "") if part)
+        super().__init__(f"{where} : {message}" if where else message, line=line, source=source)
+        self.line = line
+        self.problem = message
 
 
 class UnknownGame(LudoError):

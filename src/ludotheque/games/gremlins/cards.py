@@ -37,7 +37,7 @@ from functools import cache
 from importlib import resources
 from typing import Final, Literal
 
-from ludotheque.core.errors import MalformedInput
+from ludotheque.core.errors import FileLineError, MalformedInput
 
 from .effects import (
     Action,
@@ -82,16 +82,10 @@ MIN_CARDS: Final = 48
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,15}")
 
 
-class CardFileError(MalformedInput):
+class CardFileError(FileLineError, MalformedInput):
     """A card file that cannot be used; ``line`` is 1-based, 0 when not one line."""
 
     code = "invalid-cards"
-
-    def __init__(self, message: str, *, line: int = 0, source: str = "") -> None:
-        where = ", ".join(part for part in (source, f"ligne {line}" if line else "") if part)
-        super().__init__(f"{where} : {message}" if where else message, line=line, source=source)
-        self.line = line
-        self.problem = message
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from importlib import resources
 from itertools import pairwise
 from typing import Final, Literal, get_args
 
-from ludotheque.core.errors import InvalidOptions
+from ludotheque.core.errors import FileLineError, InvalidOptions
 from ludotheque.lexicon.normalize import normalize
 
 from .cards import VOWELS, Card, CardKind
@@ -83,16 +83,10 @@ _PARAMETER: Final[dict[str, Literal["", "int", "letters"]]] = {
 _LETTERS = re.compile(r"[A-Z]+")
 
 
-class DeckError(InvalidOptions):
+class DeckError(FileLineError, InvalidOptions):
     """A deck file (or a deck) that cannot be used; ``line`` is 1-based, 0 when not one line."""
 
     code = "invalid-deck"
-
-    def __init__(self, message: str, *, line: int = 0, source: str = "") -> None:
-        where = ", ".join(part for part in (source, f"ligne {line}" if line else "") if part)
-        super().__init__(f"{where} : {message}" if where else message, line=line, source=source)
-        self.line = line
-        self.problem = message
 
 
 def _vowel_count(word: str) -> int:

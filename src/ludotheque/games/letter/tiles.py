@@ -37,7 +37,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Final
 
-from ludotheque.core.errors import MalformedInput
+from ludotheque.core.errors import FileLineError, MalformedInput
 from ludotheque.lexicon.normalize import normalize
 
 from .board import Tile
@@ -92,16 +92,10 @@ _PREFIX_LETTER: Final = "T"
 _PREFIX_BLANK: Final = "B"
 
 
-class TileSetError(MalformedInput):
+class TileSetError(FileLineError, MalformedInput):
     """A tile file that cannot be used; ``line`` is 1-based, 0 when not one line."""
 
     code = "invalid-tiles"
-
-    def __init__(self, message: str, *, line: int = 0, source: str = "") -> None:
-        where = ", ".join(part for part in (source, f"ligne {line}" if line else "") if part)
-        super().__init__(f"{where} : {message}" if where else message, line=line, source=source)
-        self.line = line
-        self.problem = message
 
 
 def size_key(size: str) -> tuple[int, int]:

@@ -42,7 +42,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Final, Literal
 
-from ludotheque.core.errors import MalformedInput
+from ludotheque.core.errors import FileLineError, MalformedInput
 from ludotheque.lexicon.normalize import normalize
 
 __all__ = [
@@ -133,16 +133,10 @@ def letters_needed(players: int) -> int:
     return COLUMN_LETTERS + HAND * players
 
 
-class CardFileError(MalformedInput):
+class CardFileError(FileLineError, MalformedInput):
     """A card file that cannot be used; ``line`` is 1-based, 0 when not one line."""
 
     code = "invalid-cards"
-
-    def __init__(self, message: str, *, line: int = 0, source: str = "") -> None:
-        where = ", ".join(part for part in (source, f"ligne {line}" if line else "") if part)
-        super().__init__(f"{where} : {message}" if where else message, line=line, source=source)
-        self.line = line
-        self.problem = message
 
 
 @dataclass(frozen=True, slots=True)
