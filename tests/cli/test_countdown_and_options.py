@@ -64,8 +64,8 @@ def test_a_late_answer_in_letter_is_a_timeout_and_the_hourglass_spans_retries() 
         clock=clock,
     )
     state = terminal.state
-    if state.active != 0:  # let the bot play its first turn so that it is the person's
-        terminal.bot_move(state.active)
+    if state.play.active != 0:  # let the bot play its first turn so that it is the person's
+        terminal.bot_move(state.play.active)
     assert terminal.my_timer() is not None
     terminal.human_turn()
     assert seen == [30, 18, 6]  # one hourglass for the turn: the refusals do not turn it over

@@ -31,9 +31,10 @@ from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import Action, EndTurn, GiveUp, Redraw, Verdict, Word
 from ludotheque.games.themes.bots_common import EngineBot, known_choices
 from ludotheque.games.themes.bots_pace import word_seconds
-from ludotheque.games.themes.classic import ClassicState
-from ludotheque.games.themes.simultaneous import SimultaneousState
-from ludotheque.games.themes.teams import PACKET_SIZES, TeamsState
+from ludotheque.games.themes.classic import ClassicPlay
+from ludotheque.games.themes.simultaneous import SimultaneousPlay
+from ludotheque.games.themes.state import ThemesState
+from ludotheque.games.themes.teams import PACKET_SIZES, TeamPlay
 
 GAME = Themes()
 
@@ -50,8 +51,8 @@ def console() -> Console:
     return Console(record=True, width=140, color_system=None)
 
 
-def state_of(match: Match) -> ClassicState:
-    assert isinstance(match.state, ClassicState)
+def state_of(match: Match) -> ThemesState:
+    assert isinstance(match.state, ThemesState) and isinstance(match.state.play, ClassicPlay)
     return match.state
 
 
@@ -62,7 +63,7 @@ def match_where(
     for seed in range(seed_from, seed_from + 200):
         match = new_match(2, seed, extra=dict(extra or {}))
         state = state_of(match)
-        if state.active == active and state.word_choices(0):
+        if state.play.active == active and state.word_choices(0):
             return match
     raise AssertionError("no such seed")
 
@@ -83,10 +84,10 @@ class StrayBot:
 
     def choose(self, observation: Observation, draws: Draws) -> Action:
         state = observation.determinize(draws)
-        assert isinstance(state, ClassicState)
+        assert isinstance(state, ThemesState) and isinstance(state.play, ClassicPlay)
         if state.phase == "jugement":
             return Verdict(True)
-        if state.words_in_turn == 0 and not state.judgements:
+        if state.play.words_in_turn == 0 and not state.judgements:
             strays = state.word_choices(observation.seat, other_themes=True)
             if strays:
                 return strays[0]
@@ -207,14 +208,14 @@ def test_words_commands_and_explicit_letters_are_read() -> None:
     assert parse_typed(GAME, state, 0, "non") == Verdict(False)
     for seed in range(300):
         expert = state_of(new_match(2, seed, extra={"mode": "expert"}))
-        combos = [w for w in expert.word_choices(expert.active) if w.fifth]
+        combos = [w for w in expert.word_choices(expert.play.active) if w.fifth]
         if combos:
             break
     else:
         raise AssertionError("no seed with a word for two themes")
-    fifth = parse_typed(GAME, expert, expert.active, typed(combos[0]))
+    fifth = parse_typed(GAME, expert, expert.play.active, typed(combos[0]))
     assert isinstance(fifth, Word) and fifth.fifth and fifth.column == combos[0].column
-    assert expert.word_problem(expert.active, fifth) is None
+    assert expert.word_problem(expert.play.active, fifth) is None
 
 
 # --- the hourglass -----------------------------------------------------------------------------
@@ -242,8 +243,8 @@ def test_the_hourglass_spans_several_words_and_a_late_answer_is_a_timeout() -> N
         match, out, lambda p: "quitter", load_bots(["random"]), timed_ask=timed_ask, clock=clock
     )
     holder["t"] = terminal
-    turn = terminal.classic_state().turn
-    while terminal.classic_state().turn == turn:
+    turn = terminal.classic_state().play.turn
+    while terminal.classic_state().play.turn == turn:
         terminal.step()
     assert seen == [45, 35, 25, 15, 5]  # one hourglass for the whole turn
     moves = match.record.moves
@@ -280,7 +281,7 @@ def judged_match() -> tuple[Match, StrayBot]:
     for seed in range(300):
         match = new_match(2, seed, extra={"jugement": "juge"})
         state = state_of(match)
-        if state.active == 1 and state.word_choices(1, other_themes=True):
+        if state.play.active == 1 and state.word_choices(1, other_themes=True):
             return match, StrayBot()
     raise AssertionError("no such seed")
 
@@ -394,13 +395,13 @@ def test_bad_options_are_refused_in_french(kwargs: dict[str, object], message: s
 # --- Simultanée: a race against the bots -------------------------------------------------------
 
 
-def sim_state(match: Match) -> SimultaneousState:
-    assert isinstance(match.state, SimultaneousState)
+def sim_state(match: Match) -> ThemesState:
+    assert isinstance(match.state, ThemesState) and isinstance(match.state.play, SimultaneousPlay)
     return match.state
 
 
-def team_state(match: Match) -> TeamsState:
-    assert isinstance(match.state, TeamsState)
+def team_state(match: Match) -> ThemesState:
+    assert isinstance(match.state, ThemesState) and isinstance(match.state.play, TeamPlay)
     return match.state
 
 
@@ -416,12 +417,12 @@ def sim_match(seed_from: int = 0, *, bot_words: bool = True) -> Match:
     raise AssertionError("no such seed")
 
 
-def gibberish(state: SimultaneousState) -> Word | None:
+def gibberish(state: ThemesState) -> Word | None:
     """A word outside every vocabulary (and the dictionary) with a plain turned card and a plain
     visible letter: the robot judge refuses it."""
     letters = state.catalog.letters
     for column in range(len(state.piles)):
-        for turned in state.turned:
+        for turned in state.play.turned:
             for visible in state.visible_letters(column):
                 if letters[turned].constraint or letters[visible].constraint:
                     continue
@@ -444,7 +445,7 @@ def test_a_scripted_simultaneous_game_reaches_the_end() -> None:
             return answer
         lefts.append(left)
         state = holder["t"].state
-        assert isinstance(state, SimultaneousState)
+        assert isinstance(state, ThemesState) and isinstance(state.play, SimultaneousPlay)
         if state.phase == "jugement":
             return "oui"
         if len(lefts) % 3 == 0:
@@ -502,7 +503,7 @@ def test_the_person_wins_the_round_only_before_the_fastest_bot(late: bool) -> No
         assert [m.seat for m in moves] == [0]
         assert state.won_themes[0] and not state.won_themes[1]
         assert "Vous proposez «" in text
-    assert state.round == 2  # the round is over either way
+    assert state.play.round == 2  # the round is over either way
 
 
 def test_a_level_races_at_the_pace_of_its_decision() -> None:
@@ -555,7 +556,7 @@ def test_a_level_takes_its_thinking_time_within_its_hourglass() -> None:
         clock=clock,
         sleep=sleep,
     )
-    while state_of(match).active == 1 and state_of(match).phase == "jeu":
+    while state_of(match).play.active == 1 and state_of(match).phase == "jeu":
         terminal.step()
     said = [move for move in match.record.moves if move.seat == 1]
     assert slept and all(seconds > 0 for seconds in slept)
@@ -582,7 +583,7 @@ def test_rien_leaves_the_round_to_the_bots() -> None:
     terminal.step()
     assert actions(match)[0] == {"type": "rien"}
     assert match.record.moves[1].seat == 1
-    assert sim_state(match).round == 2
+    assert sim_state(match).play.round == 2
     assert "Vous ne trouvez rien" in out.export_text()
 
 
@@ -604,8 +605,8 @@ def test_a_refused_word_the_person_chooses_the_card_to_give_back() -> None:
         clock.now += 0.5  # always faster than the bots
         prompts.append(prompt)
         state = holder["t"].state
-        assert isinstance(state, SimultaneousState)
-        if state.owes(0):
+        assert isinstance(state, ThemesState) and isinstance(state.play, SimultaneousPlay)
+        if state.play.owes(state, 0):
             assert prompt.startswith("Carte à rendre")
             if not given:
                 given.append("?")
@@ -631,7 +632,7 @@ def test_a_refused_word_the_person_chooses_the_card_to_give_back() -> None:
     assert sim_state(match).phase == "jugement"
     terminal.step()  # refused: nothing won yet, a debt
     state = sim_state(match)
-    assert state.debts[0] == 1 and state.out[0] and not state.owes(0)
+    assert state.play.debts[0] == 1 and state.play.out[0] and not state.play.owes(state, 0)
     text = out.export_text()
     assert "une carte à rendre pour vous, au prochain gain" in text
     assert "place 1" not in text.replace("(place 2)", "")  # seats by their names
@@ -639,7 +640,9 @@ def test_a_refused_word_the_person_chooses_the_card_to_give_back() -> None:
         assert not sim_state(match).is_over, "no second gibberish: choose another seed"
         terminal.step()
     state = sim_state(match)
-    assert state.judgements[-1].accepted is False and state.owes(0) and state.out[0]
+    assert (
+        state.judgements[-1].accepted is False and state.play.owes(state, 0) and state.play.out[0]
+    )
     themes = [state.catalog.theme(f) for f in state.won_themes[0]]
     owned = len(state.won_letters[0]) + len(themes)
     terminal.step()  # the person chooses
@@ -652,7 +655,7 @@ def test_a_refused_word_the_person_chooses_the_card_to_give_back() -> None:
     assert f"Carte rendue par vous : le thème {given[-1]}." in text
     assert match.record.moves[-1].action == {"type": "rendre", "carte": state.won_themes[0][-1][0]}
     assert len(after.won_letters[0]) + len(after.won_themes[0]) == owned - 1
-    assert after.debts[0] == 0 and not after.owes(0)
+    assert after.play.debts[0] == 0 and not after.play.owes(after, 0)
     # the first gain after the debt asked too (the debt is a choice, not the cheapest card)
     assert any(p.startswith("Carte à rendre") for p in prompts)
     assert "Vous gagnez après un mot refusé" in text
@@ -669,7 +672,11 @@ class SilentBot:
 
     def choose(self, observation: Observation, draws: Draws) -> Action:
         state = observation.determinize(draws)
-        if isinstance(state, TeamsState) and state.phase == "jugement":
+        if (
+            isinstance(state, ThemesState)
+            and isinstance(state.play, TeamPlay)
+            and state.phase == "jugement"
+        ):
             return Verdict(True)
         return EndTurn()
 
@@ -679,7 +686,7 @@ def team_match(seed_from: int = 0) -> Match:
     for seed in range(seed_from, seed_from + 300):
         match = new_match(4, seed, extra={"mode": "equipe"})
         state = team_state(match)
-        if state.active == 0 and state.word_choices():
+        if state.play.active == 0 and state.word_choices():
             return match
     raise AssertionError("no such seed")
 
@@ -701,7 +708,7 @@ def test_a_scripted_team_game_reaches_the_end() -> None:
             return answer
         asked[0] += 1
         state = holder["t"].state
-        assert isinstance(state, TeamsState)
+        assert isinstance(state, ThemesState) and isinstance(state.play, TeamPlay)
         if state.phase == "jugement":
             return "oui"
         if asked[0] % 4 == 0:
@@ -738,14 +745,14 @@ def test_three_words_with_packets_keep_the_themes() -> None:
     def timed_ask(prompt: str, left: float) -> str | None:
         clock.now += 2
         state = holder["t"].state
-        assert isinstance(state, TeamsState)
+        assert isinstance(state, ThemesState) and isinstance(state.play, TeamPlay)
         words = state.word_choices()
         return packet_typed(words[0]) if words else "fin"
 
     bots = [load_bots(["greedy"])[0], SilentBot(), load_bots(["greedy"])[0]]
     terminal = ThemesTerminal(match, out, lambda p: "fin", bots, timed_ask=timed_ask, clock=clock)
     holder["t"] = terminal
-    while team_state(match).round == 1:
+    while team_state(match).play.round == 1:
         terminal.step()
     state = team_state(match)
     words = [m.action for m in match.record.moves if m.seat == 0]
@@ -773,9 +780,9 @@ def test_fewer_than_three_words_lose_the_themes_but_keep_the_letters() -> None:
     terminal.step()
     terminal.step()
     state = team_state(match)
-    assert state.round == 2 and state.active == 1
+    assert state.play.round == 2 and state.play.active == 1
     assert not state.won_themes[0] and len(state.won_letters[0]) == len(word.cards)
-    assert len(state.discarded_themes) == 1
+    assert len(state.play.discarded_themes) == 1
     assert [m.action for m in match.record.moves][-1] == {"type": "fin_du_tour"}
     text = out.export_text()
     assert f"(paquet p{PACKET_SIZES[word.packet or 0]}" in text
@@ -795,7 +802,7 @@ def test_teammates_say_their_words_when_the_person_stays_silent() -> None:
 
     bots = load_bots(["greedy", "strong", "greedy"])
     terminal = ThemesTerminal(match, out, lambda p: "fin", bots, timed_ask=timed_ask, clock=clock)
-    while team_state(match).round == 1:
+    while team_state(match).play.round == 1:
         terminal.step()
     assert seen == [45]  # the countdown is the hourglass, not a teammate's time
     assert any(m.seat == 2 for m in match.record.moves)  # found in time, said at the end

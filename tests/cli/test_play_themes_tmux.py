@@ -21,8 +21,9 @@ import pytest
 from ludotheque.cli.play_themes import new_match
 from ludotheque.core.record import GameRecord
 from ludotheque.games.themes import Themes
-from ludotheque.games.themes.classic import ClassicState
-from ludotheque.games.themes.simultaneous import SimultaneousState
+from ludotheque.games.themes.classic import ClassicPlay
+from ludotheque.games.themes.simultaneous import SimultaneousPlay
+from ludotheque.games.themes.state import ThemesState
 
 from .tmux_driver import Terminal, ended, open_terminal
 
@@ -44,18 +45,18 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
     yield from open_terminal(tmp_path, "ludotheque-themes", WIDTH, HEIGHT, Terminal)
 
 
-def replayed(save: Path) -> tuple[ClassicState, int]:
+def replayed(save: Path) -> tuple[ThemesState, int]:
     record = GameRecord.loads(save.read_text(encoding="utf-8"))
     state = record.replay(GAME)
-    assert isinstance(state, ClassicState)
+    assert isinstance(state, ThemesState) and isinstance(state.play, ClassicPlay)
     return state, len(record.moves)
 
 
 def a_seed_where_the_person_starts_with_a_word() -> int:
     for seed in range(200):
         state = new_match(2, seed).state
-        assert isinstance(state, ClassicState)
-        if state.active == 0 and state.word_choices(0):
+        assert isinstance(state, ThemesState) and isinstance(state.play, ClassicPlay)
+        if state.play.active == 0 and state.word_choices(0):
             return seed
     raise AssertionError("no such seed")
 
@@ -77,7 +78,7 @@ def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_pa
     assert lines[-2].startswith("⏳ Sablier :")
 
     state, moves = replayed(save)
-    assert moves == 0 and state.active == 0
+    assert moves == 0 and state.play.active == 0
     word = state.word_choices(0)[0]
     terminal.type("n'importe quoi")
     lines = terminal.wait(lambda s: any("Coup illisible" in line for line in s), "the refusal")
@@ -102,16 +103,16 @@ def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_pa
 def a_simultaneous_seed_with_a_word() -> int:
     for seed in range(200):
         state = new_match(2, seed, extra={"mode": "simultanee"}).state
-        assert isinstance(state, SimultaneousState)
+        assert isinstance(state, ThemesState) and isinstance(state.play, SimultaneousPlay)
         if state.word_choices():
             return seed
     raise AssertionError("no such seed")
 
 
-def replayed_race(save: Path) -> tuple[SimultaneousState, int]:
+def replayed_race(save: Path) -> tuple[ThemesState, int]:
     record = GameRecord.loads(save.read_text(encoding="utf-8"))
     state = record.replay(GAME)
-    assert isinstance(state, SimultaneousState)
+    assert isinstance(state, ThemesState) and isinstance(state.play, SimultaneousPlay)
     return state, len(record.moves)
 
 
@@ -135,7 +136,7 @@ def test_simultaneous_a_word_before_the_bot_then_rien(terminal: Terminal, tmp_pa
     assert any(line.startswith("⏳ Les robots cherchent :") for line in lines)
 
     state, moves = replayed_race(save)
-    assert moves == 0 and state.round == 1
+    assert moves == 0 and state.play.round == 1
     word = state.word_choices()[0]
     terminal.type(f"{word.column + 1} {word.word}")
     terminal.wait(
@@ -147,7 +148,7 @@ def test_simultaneous_a_word_before_the_bot_then_rien(terminal: Terminal, tmp_pa
         "the second round",
     )
     after, moves = replayed_race(save)
-    assert moves == 1 and after.won_themes[0] and after.round == 2
+    assert moves == 1 and after.won_themes[0] and after.play.round == 2
 
     terminal.type("rien")
     terminal.wait(lambda s: any("Vous ne trouvez rien" in line for line in s), "« rien »")
@@ -157,7 +158,7 @@ def test_simultaneous_a_word_before_the_bot_then_rien(terminal: Terminal, tmp_pa
         "the third round",
     )
     final, moves = replayed_race(save)
-    assert moves == 3 and final.round == 3  # a word, « rien », the bot's move
+    assert moves == 3 and final.play.round == 3  # a word, « rien », the bot's move
     terminal.type("quitter")
     lines = terminal.wait(ended, "the end of the program")
     assert "Partie interrompue." in lines

@@ -11,8 +11,9 @@ from ludotheque.cli.main import app
 from ludotheque.core.match import Match
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import Verdict, Word
-from ludotheque.games.themes.classic import ClassicState
+from ludotheque.games.themes.classic import ClassicPlay
 from ludotheque.games.themes.decisions import tally
+from ludotheque.games.themes.state import ThemesState
 from ludotheque.games.themes.verdicts import Judgement
 from ludotheque.server.storage import SeatRow, Storage, TableRow
 
@@ -21,10 +22,10 @@ def judged_game() -> Match:
     """A game where seat 0 says a word outside VILLE's vocabulary, refused by the judge."""
     match = Match.start(Themes(), 2, 3, {"mode": "classique", "jugement": "juge"})
     state = match.state
-    assert isinstance(state, ClassicState)
-    seat = state.active
+    assert isinstance(state, ThemesState) and isinstance(state.play, ClassicPlay)
+    seat = state.play.active
     for column in range(4):
-        cards = (state.hands[seat][0], state.visible_letters(column)[0])
+        cards = (state.play.hands[seat][0], state.visible_letters(column)[0])
         letters = "".join(state.catalog.letters[c].letter for c in cards)
         word = Word(column, f"{letters}zzz", cards)
         if state.word_problem(seat, word) is None and not state.in_vocabulary(word):

@@ -14,7 +14,7 @@ from ludotheque.core.rng import Rng
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import Word
 from ludotheque.games.themes.bots import BOTS
-from ludotheque.games.themes.simultaneous import SimultaneousState
+from ludotheque.games.themes.state import ThemesState
 from ludotheque.server import robots
 
 
@@ -71,10 +71,10 @@ def test_a_person_beats_a_slower_bot_to_the_word(make_client: Callable[..., Test
     assert after["vue"]["gagne"][0]["themes"], after["vue"]["gagne"]
 
 
-def gibberish(state: SimultaneousState) -> Word:
+def gibberish(state: ThemesState) -> Word:
     """« marrk »-like: letters of a turned card and of a column around consonants, no word."""
     for column in range(len(state.piles)):
-        for turned in state.turned:
+        for turned in state.play.turned:
             for visible in state.visible_letters(column):
                 letters = state.catalog.letters
                 if letters[turned].constraint or letters[visible].constraint:

@@ -6,7 +6,7 @@ seen by the active team only, a word with a packet, the team's hourglass).
 Headless Chromium against a live server (see ``conftest.py``). The person plays through the page
 only (clicks, keys); to know a word the hand allows, the test reads the game from the moves the
 server stored (:class:`~ludotheque.server.storage.Storage`) and asks
-:meth:`~ludotheque.games.themes.classic.ClassicState.word_choices`. For the judge, seat 1 is a
+:meth:`~ludotheque.games.themes.state.ThemesState.word_choices`. For the judge, seat 1 is a
 person played by the test over the WebSocket protocol (:class:`Opponent`).
 """
 
@@ -93,11 +93,11 @@ def turn_with_a_word(page: Any, server: LiveServer, table_id: str) -> tuple[Any,
     while True:
         wait_my_turn(page, deadline)
         state = server_state(server, table_id)
-        assert state.active == ME and state.phase == "jeu"
+        assert state.play.active == ME and state.phase == "jeu"
         choices = state.word_choices(ME)
         if choices:
             return state, choices[0]
-        if state.may_redraw(ME):
+        if state.play.may_redraw(state, ME):
             before = hand_ids(page)
             page.click("#btn-changer-main")
             page.wait_for_function(
@@ -106,9 +106,9 @@ def turn_with_a_word(page: Any, server: LiveServer, table_id: str) -> tuple[Any,
                 arg=before,
             )
             continue
-        turn = state.turn
+        turn = state.play.turn
         page.click("#btn-fin-tour")
-        while server_state(server, table_id).turn == turn:  # wait for the turn to pass
+        while server_state(server, table_id).play.turn == turn:  # wait for the turn to pass
             assert time.monotonic() < deadline, "the turn did not end"
             time.sleep(0.05)
 
@@ -121,13 +121,13 @@ def test_themes_word_with_chosen_cards_from_the_lobby(
     state, word = turn_with_a_word(page, live_server, table_id)
     assert page.locator("#t-consigne").get_attribute("data-a-vous") == "true"
     assert "À vous de jouer" in page.inner_text("#t-consigne")
-    assert sorted(hand_ids(page)) == sorted(state.hands[ME])
+    assert sorted(hand_ids(page)) == sorted(state.play.hands[ME])
     theme = state.visible_themes()[word.column]
     column = f'#jeu .t-colonne[data-colonne="{word.column}"]'
     assert page.inner_text(f"{column} .t-theme__nom") == theme
     # Choose the theme, the cards (hand and column), type the word, say it.
     page.check(f"#t-theme-{word.column}")
-    hand = set(state.hands[ME])
+    hand = set(state.play.hands[ME])
     for card in word.cards:
         where = "#t-main" if card in hand else column
         page.click(f'{where} [data-card="{card}"]')
@@ -164,7 +164,7 @@ def test_themes_invalid_word_then_a_new_hand_by_keyboard(
     state = server_state(live_server, table_id)
     column = next(i for i, theme in enumerate(state.visible_themes()) if theme)
     # A word with no letter of the hand: the server refuses it, in French.
-    mine = {state.catalog.letters[c].letter for c in state.hands[ME]}
+    mine = {state.catalog.letters[c].letter for c in state.play.hands[ME]}
     letter = next(x for x in string.ascii_uppercase if x not in mine)
     typed = letter * 4
     moves = len(stored_record(live_server, table_id).moves)
@@ -184,7 +184,7 @@ def test_themes_invalid_word_then_a_new_hand_by_keyboard(
     assert page.is_checked(f"#t-theme-{column}")
     # A new hand, once a turn.
     before = hand_ids(page)
-    assert sorted(before) == sorted(state.hands[ME])
+    assert sorted(before) == sorted(state.play.hands[ME])
     page.focus("#btn-changer-main")
     page.keyboard.press("Enter")
     page.wait_for_function(
@@ -194,8 +194,8 @@ def test_themes_invalid_word_then_a_new_hand_by_keyboard(
     )
     page.wait_for_selector("#btn-changer-main:disabled")
     after = server_state(live_server, table_id)
-    assert after.redrawn and after.active == ME
-    assert sorted(hand_ids(page)) == sorted(after.hands[ME]) != sorted(before)
+    assert after.play.redrawn and after.play.active == ME
+    assert sorted(hand_ids(page)) == sorted(after.play.hands[ME]) != sorted(before)
     assert len(stored_record(live_server, table_id).moves) == moves + 1
     assert page.errors == []
 
@@ -233,7 +233,7 @@ def test_themes_phone_width_has_no_sideways_scroll(
     state = server_state(live_server, table_id)
     column = next(i for i, theme in enumerate(state.visible_themes()) if theme)
     page.check(f"#t-theme-{column}")
-    page.click(f'#t-main [data-card="{state.hands[ME][0]}"]')
+    page.click(f'#t-main [data-card="{state.play.hands[ME][0]}"]')
     page.fill("#t-mot", "Un mot assez long pour voir")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1, f"the page scrolls sideways at phone width ({width} px)"
@@ -249,7 +249,7 @@ def test_themes_expert_fifth_theme(page: Any, live_server: LiveServer) -> None:
     page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
     table_id = create_from_lobby(page, live_server, seconds=120, mode="expert")
     state, word = turn_with_a_word(page, live_server, table_id)
-    fifth = state.catalog.theme(state.fifth[0])
+    fifth = state.catalog.theme(state.play.fifth[0])
     assert fifth in page.inner_text("#t-cinquieme-pile")
     assert f"avec le 5e thème ({fifth})" in page.inner_text("label[for='t-cinquieme']")
     fits_both = state.in_vocabulary(type(word)(word.column, word.word, word.cards, fifth=True))
@@ -390,7 +390,7 @@ def test_themes_judge_refuses_a_word_in_the_page(
     with Opponent(live_server, table_id, token) as bruno:
         for _ in range(12):
             state = server_state(live_server, table_id)
-            if state.active == ME:
+            if state.play.active == ME:
                 page.wait_for_selector(MY_TURN)
                 page.click("#btn-fin-tour")
                 page.wait_for_selector(f"{MY_TURN}", state="detached")
@@ -398,7 +398,11 @@ def test_themes_judge_refuses_a_word_in_the_page(
             word = stray_word(state, 1)
             if word is not None:
                 break
-            bruno.play({"type": "changer_main"} if state.may_redraw(1) else {"type": "fin_du_tour"})
+            bruno.play(
+                {"type": "changer_main"}
+                if state.play.may_redraw(state, 1)
+                else {"type": "fin_du_tour"}
+            )
         else:
             raise AssertionError("seat 1 never had a word to send to the judge")
         theme = state.visible_themes()[word.column]
@@ -467,9 +471,9 @@ def test_themes_simultaneous_word_rien_and_judge(
     table_id, tokens = people_table(page, live_server, 2, options)
     page.wait_for_selector(SEARCHING)
     state = server_state(live_server, table_id)
-    assert state.phase == "recherche" and len(state.turned) == 2
+    assert state.phase == "recherche" and len(state.play.turned) == 2
     # The two turned cards first, who searches, no hand, no hourglass, no turn to end.
-    assert card_ids(page, "#t-retournees") == list(state.turned)
+    assert card_ids(page, "#t-retournees") == list(state.play.turned)
     first = page.eval_on_selector_all("#jeu > section", "els => els.map(e => e.id || e.className)")
     assert first[0] == "t-retournees-zone", first
     assert page.inner_text("#t-cherchent") == "Cherchent encore : Alice (vous), Bruno."
@@ -491,7 +495,9 @@ def test_themes_simultaneous_word_rien_and_judge(
     assert said.action["mot"] == word.word and said.action["colonne"] == word.column
     assert sorted(said.action["cartes"]) == sorted(word.cards)
     after = server_state(live_server, table_id)
-    assert after.round == state.round + 1 and sorted(after.won_letters[ME]) == sorted(word.cards)
+    assert after.play.round == state.play.round + 1 and sorted(after.won_letters[ME]) == sorted(
+        word.cards
+    )
     me = page.locator('#t-joueurs li[data-place="0"]')
     assert me.locator(".t-pastille-theme").first.inner_text() == theme
     assert sorted(card_ids(page, '#t-joueurs li[data-place="0"] .t-joueur__lettres')) == sorted(
@@ -501,7 +507,7 @@ def test_themes_simultaneous_word_rien_and_judge(
     page.wait_for_function(
         "ids => [...document.querySelectorAll('#t-retournees [data-card]')]"
         ".map(e => e.dataset.card).join() === ids.join()",
-        arg=list(after.turned),
+        arg=list(after.play.turned),
     )
     with Opponent(live_server, table_id, tokens[1]) as bruno:
         # Bruno says a word of another theme: Alice judges it and refuses; he owes a card.
@@ -530,7 +536,7 @@ def test_themes_simultaneous_word_rien_and_judge(
         assert debt.inner_text() == "doit défausser 1 carte"
         assert page.inner_text("#t-cherchent") == "Cherchent encore : Alice (vous)."
         # « Rien »: Alice gives up the round; nobody is left, two new cards are turned.
-        round_before = server_state(live_server, table_id).round
+        round_before = server_state(live_server, table_id).play.round
         moves = len(stored_record(live_server, table_id).moves)
         page.click("#btn-rien")
         nobody = page.locator(f"#t-manche-precedente[data-manche='{round_before}']")
@@ -539,7 +545,7 @@ def test_themes_simultaneous_word_rien_and_judge(
         record = stored_record(live_server, table_id)
         assert record.moves[moves].seat == ME and record.moves[moves].action == {"type": "rien"}
         final = server_state(live_server, table_id)
-        assert final.round == round_before + 1 and final.debts[1] == 1
+        assert final.play.round == round_before + 1 and final.play.debts[1] == 1
         page.wait_for_selector(SEARCHING)
     assert page.errors == []
 
@@ -552,10 +558,10 @@ TEAM_OPTIONS = {"mode": "equipe", "jugement": "vocabulaire", "secondes": 120}
 def team_zero_plays(server: LiveServer, table_id: str, opponent: Opponent) -> Any:
     """If the other team plays first, one of its people ends its round; the state then."""
     state = server_state(server, table_id)
-    if state.active != 0:
+    if state.play.active != 0:
         opponent.play({"type": "fin_du_tour"})
         state = server_state(server, table_id)
-    assert state.active == 0 and state.phase == "jeu"
+    assert state.play.active == 0 and state.phase == "jeu"
     return state
 
 
@@ -570,7 +576,7 @@ def test_themes_teams_packets_are_secret_and_a_word_takes_one(
         teams = page.inner_text("#t-equipes")
         assert "Équipe 1 (la vôtre) : Alice (vous), Chloé" in teams
         assert "Équipe 2 : Bruno, Dora" in teams
-        for packet, cards in enumerate(state.packets):
+        for packet, cards in enumerate(state.play.packets):
             assert sorted(card_ids(page, f"#t-paquet-{packet}")) == sorted(cards)
             assert len(cards) == packet + 1
         assert page.inner_text("#t-themes-manche").startswith("Thèmes trouvés cette manche (0/3)")
@@ -594,7 +600,7 @@ def test_themes_teams_packets_are_secret_and_a_word_takes_one(
         assert [p["restantes"] for p in seen["vue"]["paquets"]] == [1, 2, 3]
         assert all("cartes" not in p for p in seen["vue"]["paquets"])
         text = json.dumps(seen)
-        assert not [c for cards in state.packets for c in cards if f'"{c}"' in text]
+        assert not [c for cards in state.play.packets for c in cards if f'"{c}"' in text]
         # A word with a packet's letters and the column's.
         word = state.word_choices()[0]
         assert word.packet is not None
@@ -609,11 +615,11 @@ def test_themes_teams_packets_are_secret_and_a_word_takes_one(
         assert said.action["mot"] == word.word and said.action["colonne"] == word.column
         assert sorted(said.action["cartes"]) == sorted(word.cards)
         after = server_state(live_server, table_id)
-        assert after.used[word.packet] and after.active == 0
+        assert after.play.used[word.packet] and after.play.active == 0
         page.wait_for_selector(f"#t-paquet-{word.packet}[data-utilise='true']")
         assert page.get_attribute("#t-themes-manche", "data-nombre") == "1"
         score = page.get_attribute("#t-equipes li[data-equipe='0'] .t-joueur__score", "data-score")
-        assert score == str(after.team_score(0)) != "0"
+        assert score == str(after.play.team_score(after, 0)) != "0"
         bruno.wait_for_selector(f"#t-paquet-{word.packet}[data-utilise='true']")
         assert card_ids(bruno, "#t-paquets") == []
         # A second word, packet and cards left to the server (« Au mieux »).
@@ -643,14 +649,14 @@ def test_themes_variants_at_phone_width(
             table_id, _ = people_table(page, live_server, 2, {"mode": mode, "jugement": "juge"})
             page.wait_for_selector(SEARCHING)
             state = server_state(live_server, table_id)
-            page.click(f'#t-retournees [data-card="{state.turned[0]}"]')
+            page.click(f'#t-retournees [data-card="{state.play.turned[0]}"]')
             buttons = ("#btn-dire", "#btn-rien", "#t-mot", "#t-retournees")
         else:
             table_id, tokens = people_table(page, live_server, 4, TEAM_OPTIONS)
             with Opponent(live_server, table_id, tokens[1]) as bruno:
                 state = team_zero_plays(live_server, table_id, bruno)
             page.wait_for_selector(MY_TURN)
-            page.click(f'#t-paquet-2 [data-card="{state.packets[2][0]}"]')
+            page.click(f'#t-paquet-2 [data-card="{state.play.packets[2][0]}"]')
             buttons = ("#btn-dire", "#btn-fin-tour", "#t-mot", "#t-paquet-2", "#t-choix-paquet")
         column = next(i for i, pile in enumerate(state.piles) if pile)
         page.check(f"#t-theme-{column}")

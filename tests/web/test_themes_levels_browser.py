@@ -80,12 +80,12 @@ def test_a_person_plays_a_whole_game_against_a_debutant(
         if page.locator("#resultat").count():
             break
         state = server_state(live_server, table_id)
-        word = short_common_word(state) if state.words_in_turn < WORDS_A_TURN else None
+        word = short_common_word(state) if state.play.words_in_turn < WORDS_A_TURN else None
         if word is None:
-            turn = state.turn
+            turn = state.play.turn
             page.click("#btn-fin-tour")
             while (
-                server_state(live_server, table_id).turn == turn
+                server_state(live_server, table_id).play.turn == turn
                 and not page.locator("#resultat").count()
             ):
                 assert time.monotonic() < deadline, "the turn did not end"

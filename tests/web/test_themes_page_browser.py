@@ -39,12 +39,12 @@ def stray_for(state: Any) -> Any:
 
 
 def both_say_nothing(page: Any, bruno: Opponent, table_id: str, server: LiveServer) -> None:
-    round_ = server_state(server, table_id).round
+    round_ = server_state(server, table_id).play.round
     page.wait_for_selector(SEARCHING)
     page.click("#btn-rien")
     bruno.play({"type": "rien"}, phase="recherche")
     deadline = time.monotonic() + 20
-    while server_state(server, table_id).round == round_:
+    while server_state(server, table_id).play.round == round_:
         assert time.monotonic() < deadline, "the round did not end"
         time.sleep(0.05)
     page.wait_for_selector(SEARCHING)
@@ -96,7 +96,7 @@ def test_themes_simultaneous_the_refused_player_chooses_the_card_to_give_back(
         zone = page.locator("#t-rendre")
         zone.wait_for()
         owed = server_state(live_server, table_id)
-        assert owed.owes(ME) and owed.out[ME]
+        assert owed.play.owes(owed, ME) and owed.play.out[ME]
         question = f"Votre mot « {stray.word} » est refusé : choisissez la carte à rendre."
         assert page.inner_text("#t-rendre-question") == question
         assert "choisissez-la ci-dessous" in page.inner_text("#t-consigne")
@@ -126,7 +126,7 @@ def test_themes_simultaneous_the_refused_player_chooses_the_card_to_give_back(
         zone.wait_for(state="detached")
         after = server_state(live_server, table_id)
         assert after.won_themes[ME] == () and after.won_letters[ME] == owed.won_letters[ME]
-        assert after.debts[ME] == 0 and not after.owes(ME)
+        assert after.play.debts[ME] == 0 and not after.play.owes(after, ME)
         theme = owed.catalog.theme(owed.won_themes[ME][0])
         journal = page.inner_text("#journal")
         assert f"Alice rend le thème {theme} (mot refusé)." in journal
@@ -141,16 +141,16 @@ def test_themes_a_chosen_theme_is_not_preselected_in_the_next_turn(
     table_id = create_from_lobby(page, live_server, seconds=120)
     deadline = time.monotonic() + 60
     wait_my_turn(page, deadline)
-    turn = server_state(live_server, table_id).turn
+    turn = server_state(live_server, table_id).play.turn
     page.check("#t-theme-2")
     page.fill("#t-mot", "mot pas dit")
     assert page.locator("input[name='t-theme']:checked").count() == 1
     page.click("#btn-fin-tour")
-    while server_state(live_server, table_id).turn == turn:
+    while server_state(live_server, table_id).play.turn == turn:
         assert time.monotonic() < deadline, "the turn did not pass"
         time.sleep(0.05)
     wait_my_turn(page, deadline)
-    assert server_state(live_server, table_id).turn >= turn + 2
+    assert server_state(live_server, table_id).play.turn >= turn + 2
     assert page.locator("input[name='t-theme']:checked").count() == 0
     assert page.input_value("#t-mot") == ""
     assert "Choisissez le thème : cliquez une colonne." in page.inner_text("#t-choix")
@@ -163,7 +163,7 @@ def test_themes_the_judge_timer_reads_delai_du_juge(new_page: Any, live_server: 
     with Opponent(live_server, table_id, token) as bruno:
         for _ in range(12):
             state = server_state(live_server, table_id)
-            if state.active == ME:
+            if state.play.active == ME:
                 page.wait_for_selector(MY_TURN)
                 page.click("#btn-fin-tour")
                 page.wait_for_selector(MY_TURN, state="detached")
@@ -171,7 +171,11 @@ def test_themes_the_judge_timer_reads_delai_du_juge(new_page: Any, live_server: 
             word = stray_word(state, 1)
             if word is not None:
                 break
-            bruno.play({"type": "changer_main"} if state.may_redraw(1) else {"type": "fin_du_tour"})
+            bruno.play(
+                {"type": "changer_main"}
+                if state.play.may_redraw(state, 1)
+                else {"type": "fin_du_tour"}
+            )
         else:
             raise AssertionError("seat 1 never had a word to send to the judge")
         bruno.play(

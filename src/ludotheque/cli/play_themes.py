@@ -74,8 +74,7 @@ from ludotheque.games.themes.actions import (
     Word,
 )
 from ludotheque.games.themes.bots_common import judge_verdict
-from ludotheque.games.themes.classic import ClassicState
-from ludotheque.games.themes.game import AnyThemesState
+from ludotheque.games.themes.classic import ClassicPlay, classic_play
 from ludotheque.games.themes.notation import (
     CLASSIC_NOTATION,
     NOTATIONS,
@@ -85,8 +84,9 @@ from ludotheque.games.themes.notation import (
     parse_typed,
     typed_help,
 )
-from ludotheque.games.themes.simultaneous import SimultaneousState
-from ludotheque.games.themes.teams import PACKET_SIZES, TeamsState
+from ludotheque.games.themes.simultaneous import SimultaneousPlay, simultaneous_play
+from ludotheque.games.themes.state import ThemesState
+from ludotheque.games.themes.teams import PACKET_SIZES, TeamPlay, team_play
 from ludotheque.games.themes.verdicts import pending_judges
 
 from .countdown import TimedAsk, timed_input
@@ -188,14 +188,14 @@ def help_panel(mode: str = "classique") -> Panel:
     )
 
 
-def _letters_of(state: AnyThemesState, cards: Sequence[str]) -> str:
+def _letters_of(state: ThemesState, cards: Sequence[str]) -> str:
     return " ".join(
         state.catalog.letters[c].letter + MARKS.get(state.catalog.letters[c].constraint or "", "")
         for c in cards
     )
 
 
-def _describe_mine(state: AnyThemesState, action: Action) -> str:
+def _describe_mine(state: ThemesState, action: Action) -> str:
     """The person's action, told to them (« Vous proposez… »)."""
     if isinstance(action, Word):
         themes = " + ".join(state.claim_themes(action))
@@ -205,7 +205,7 @@ def _describe_mine(state: AnyThemesState, action: Action) -> str:
     if isinstance(action, Redraw):
         return "Vous changez vos trois lettres."
     if isinstance(action, EndTurn):
-        if isinstance(state, TeamsState):
+        if isinstance(state.play, TeamPlay):
             return "Vous terminez la manche de votre équipe."
         return "Vous terminez votre tour."
     if isinstance(action, GiveUp):
@@ -215,7 +215,7 @@ def _describe_mine(state: AnyThemesState, action: Action) -> str:
         if action.silent:
             return f"Vous n'avez rien dit : « {word} » est accepté (qui ne dit mot consent)."
         return f"Vous {'validez' if action.accept else 'refusez'} « {word} »."
-    if isinstance(action, GiveBack) and isinstance(state, SimultaneousState):
+    if isinstance(action, GiveBack) and isinstance(state.play, SimultaneousPlay):
         label = dict(give_back_choices(state, HUMAN)).get(action.card, action.card)
         kind = "la lettre" if action.card in state.won_letters[HUMAN] else "le thème"
         return f"Vous rendez {kind} {label}."
@@ -276,19 +276,19 @@ class ThemesTerminal:
         self.mates_round = -1
 
     @staticmethod
-    def _state_of(match: Match) -> AnyThemesState:
+    def _state_of(match: Match) -> ThemesState:
         state = match.state
-        assert isinstance(state, (ClassicState, SimultaneousState, TeamsState))
+        assert isinstance(state, ThemesState)
         return state
 
     @property
-    def state(self) -> AnyThemesState:
+    def state(self) -> ThemesState:
         return self._state_of(self.match)
 
-    def classic_state(self) -> ClassicState:
+    def classic_state(self) -> ThemesState:
         """The state, in Classique or Expert (an AssertionError in the variants)."""
         state = self.state
-        assert isinstance(state, ClassicState)
+        assert isinstance(state.play, ClassicPlay)
         return state
 
     # --- the loop ------------------------------------------------------------------------------
@@ -312,12 +312,14 @@ class ThemesTerminal:
     def step(self) -> None:
         """One action (or, in a race, one answer of the person): a bot's, or the person's."""
         state = self.state
-        if isinstance(state, SimultaneousState):
+        play = state.play
+        if isinstance(play, SimultaneousPlay):
             self._simultaneous_step(state)
             return
-        if isinstance(state, TeamsState):
+        if isinstance(play, TeamPlay):
             self._teams_step(state)
             return
+        assert isinstance(play, ClassicPlay)
         movers = state.to_move()
         bots = sorted(movers - {HUMAN})
         if bots:
@@ -325,7 +327,7 @@ class ThemesTerminal:
         elif HUMAN in movers:
             self._human_move()
         else:  # nobody to move but the game goes on: the active player's hourglass
-            timer = next(t for t in state.rule_timers() if t.seat == state.active)
+            timer = next(t for t in state.rule_timers() if t.seat == play.active)
             self._submit(timer.seat, timer.action)
 
     def _save(self) -> None:
@@ -385,7 +387,7 @@ class ThemesTerminal:
 
     def _bot_move(self, seat: Seat) -> None:
         state = self.classic_state()
-        if state.phase == "jeu" and seat == state.active:
+        if state.phase == "jeu" and seat == classic_play(state).active:
             timer = self._timer_of(seat, "tour-")
             if timer is not None:
                 if timer.key not in self.turned:  # its turn begins: the table, as it is now
@@ -424,8 +426,9 @@ class ThemesTerminal:
 
     # --- Simultanée: a race ----------------------------------------------------------------
 
-    def _simultaneous_step(self, state: SimultaneousState) -> None:
-        owing = [seat for seat in self.bots if state.owes(seat)]
+    def _simultaneous_step(self, state: ThemesState) -> None:
+        play = simultaneous_play(state)
+        owing = [seat for seat in self.bots if play.owes(state, seat)]
         if owing:  # a robot whose word was refused gives its card back at once (D26)
             timer = self._timer_of(owing[0], "rendre-")
             fallback = timer.action if timer is not None else GiveUp()
@@ -435,18 +438,18 @@ class ThemesTerminal:
             judges = sorted(state.to_move() - {HUMAN})
             if judges:
                 self._bot_submit(judges[0], self._bot_choice(judges[0]), self._judge_fallback())
-            elif state.owes(HUMAN) and HUMAN not in pending_judges(state.claim):
+            elif play.owes(state, HUMAN) and HUMAN not in pending_judges(state.claim):
                 self._give_back(state)
             else:
                 self._human_move()
             return
-        if state.owes(HUMAN):
+        if play.owes(state, HUMAN):
             self._give_back(state)
             return
         race = self._race(state)
-        pending = [find for find in race if not state.out[find.seat]]
+        pending = [find for find in race if not play.out[find.seat]]
         elapsed = self.clock() - self.race_start
-        if state.out[HUMAN]:
+        if play.out[HUMAN]:
             if self.sleep is not None:
                 self.sleep(max(0.0, min(pending[0].at - elapsed, WATCH_WAIT)))
             self._fire(pending[0])
@@ -478,7 +481,7 @@ class ThemesTerminal:
                 raw = self.ask(self._prompt())
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
-        round_ = state.round
+        round_ = play.round
         elapsed = self.clock() - self.race_start
         for find in pending:  # the bots that spoke before the answer came
             if find.at - elapsed >= TICK or not self._racing(round_):
@@ -491,9 +494,10 @@ class ThemesTerminal:
         if raw is not None:
             self._typed(raw)
 
-    def _give_back(self, state: SimultaneousState) -> None:
+    def _give_back(self, state: ThemesState) -> None:
         """D26: the person's word was refused; they choose the won card to give back, within
         the timer « Carte à rendre » (then the card worth least goes)."""
+        play = simultaneous_play(state)
         if self.shown != len(self.match.record.moves):
             self.show_table()
         refused = [j.word for j in state.judgements if j.seat == HUMAN and not j.accepted]
@@ -501,7 +505,7 @@ class ThemesTerminal:
         cards = ", ".join(label for _card, label in give_back_choices(state, HUMAN))
         said = (
             f"Votre mot « {word} » est refusé"
-            if state.out[HUMAN]
+            if play.out[HUMAN]
             else f"Vous gagnez après un mot refusé (« {word} »)"
         )
         self._say(
@@ -525,19 +529,20 @@ class ThemesTerminal:
     def _racing(self, round_: int) -> bool:
         state = self.state
         return (
-            isinstance(state, SimultaneousState)
-            and state.round == round_
+            isinstance(state.play, SimultaneousPlay)
+            and state.play.round == round_
             and state.phase == "recherche"
         )
 
-    def _race(self, state: SimultaneousState) -> list[_Find]:
+    def _race(self, state: ThemesState) -> list[_Find]:
         """This round's plan: what each bot would say and when (fastest first)."""
-        if self.race_round != state.round:
-            self.race_round = state.round
+        play = simultaneous_play(state)
+        if self.race_round != play.round:
+            self.race_round = play.round
             self.show_table()
             plan = []
             for seat in self.bots:
-                if state.out[seat]:
+                if play.out[seat]:
                     continue
                 decision = self._bot_decision(seat)
                 action: Action = decision.action
@@ -556,10 +561,11 @@ class ThemesTerminal:
 
     # --- Équipe ------------------------------------------------------------------------------
 
-    def _hourglass(self, state: TeamsState) -> RuleTimer[Action] | None:
+    def _hourglass(self, state: ThemesState) -> RuleTimer[Action] | None:
         return next((t for t in state.rule_timers() if t.key.startswith("manche-")), None)
 
-    def _teams_step(self, state: TeamsState) -> None:
+    def _teams_step(self, state: ThemesState) -> None:
+        play = team_play(state)
         if state.phase == "jugement":
             timer = self._hourglass(state)
             started = self.turned.get(timer.key) if timer is not None else None
@@ -577,19 +583,20 @@ class ThemesTerminal:
             else:
                 self._human_move()
             return
-        if state.active == state.config.team_of(HUMAN):
+        if play.active == state.config.team_of(HUMAN):
             self._my_team_round(state)
         else:
             self._bot_team_move(state)
 
-    def _bot_team_move(self, state: TeamsState) -> None:
+    def _bot_team_move(self, state: ThemesState) -> None:
         """One word of a bot team (its fastest finder), or the end of its round."""
+        play = team_play(state)
         timer = self._hourglass(state)
         assert timer is not None
         key = timer.key
         acted = self.acted.get(key, 0)
         self.acted[key] = acted + 1
-        members = [s for s in state.rotation(state.active) if s in self.bots]
+        members = [s for s in play.rotation(state, play.active) if s in self.bots]
         found: list[tuple[float, int, Seat, Action]] = []
         for order, seat in enumerate(members):
             decision = self._bot_decision(seat)
@@ -601,7 +608,7 @@ class ThemesTerminal:
         pace, _order, seat, action = min(found, key=lambda f: (f[0], f[1]))
         spent = self.spent.get(key, 0.0) + pace
         if spent > timer.seconds or acted >= MAX_BOT_ACTIONS:
-            self._say(f"Sablier écoulé pour l'équipe {state.active + 1}.", "yellow")
+            self._say(f"Sablier écoulé pour l'équipe {play.active + 1}.", "yellow")
             self._submit(timer.seat, timer.action)
             return
         self.spent[key] = spent
@@ -610,16 +617,17 @@ class ThemesTerminal:
             self.sleep(pace)
         self._bot_submit(seat, action, EndTurn())
 
-    def _my_team_round(self, state: TeamsState) -> None:
+    def _my_team_round(self, state: ThemesState) -> None:
         """The person's team plays: the person types, the bot teammates find words meanwhile."""
+        play = team_play(state)
         timer = self._hourglass(state)
         assert timer is not None
         if timer.key not in self.turned:
             self.turned[timer.key] = self.clock()
             self.show_table()
-            mates = [s for s in state.config.members(state.active) if s in self.bots]
+            mates = [s for s in state.config.members(play.active) if s in self.bots]
             self.mates = {seat: self._next_find(seat) for seat in mates}
-            self.mates_round = state.round
+            self.mates_round = play.round
             help_line = (
                 " Vos coéquipiers cherchent en même temps : ils disent leurs mots à chacune de "
                 "vos réponses (et à la fin du sablier) ; « fin » leur passe la main."
@@ -634,7 +642,7 @@ class ThemesTerminal:
         started = self.turned[timer.key]
         if self.shown != len(self.match.record.moves):
             self.show_table()
-        round_ = state.round
+        round_ = play.round
         elapsed = self.clock() - started
         if timer.seconds - elapsed < TICK:
             self._mates_speak(timer.seconds, round_)  # what they found within the hourglass
@@ -663,7 +671,8 @@ class ThemesTerminal:
 
     def _still(self, round_: int) -> bool:
         state = self.state
-        return isinstance(state, TeamsState) and state.round == round_ and state.phase == "jeu"
+        play = state.play
+        return isinstance(play, TeamPlay) and play.round == round_ and state.phase == "jeu"
 
     def _next_mate(self, before: float) -> Seat | None:
         """The teammate who finds a word next, within ``before`` seconds of the hourglass."""
@@ -682,13 +691,14 @@ class ThemesTerminal:
             self._say(f"Votre coéquipier {self.names[seat]} a trouvé un mot !", "yellow")
             self._bot_submit(seat, action, EndTurn())
 
-    def _mates_finish(self, state: TeamsState) -> None:
+    def _mates_finish(self, state: ThemesState) -> None:
         """« fin »: the teammates say at once the words they would find in the time left."""
+        play = team_play(state)
         timer = self._hourglass(state)
         if timer is None or not self.mates:
             return
         self._say("Vos coéquipiers utilisent le temps qui reste.", "dim")
-        self._mates_speak(timer.seconds, state.round)
+        self._mates_speak(timer.seconds, play.round)
 
     # --- the person ----------------------------------------------------------------------------
 
@@ -710,14 +720,15 @@ class ThemesTerminal:
     def _prompt(self) -> str:
         state = self.state
         claim = state.claim
-        owing = isinstance(state, SimultaneousState) and state.owes(HUMAN)
+        play = state.play
+        owing = isinstance(play, SimultaneousPlay) and play.owes(state, HUMAN)
         if owing and HUMAN not in pending_judges(claim):
             return "Carte à rendre (rendre B, rendre VILLE ; aide) > "
         if state.phase == "jugement" and claim is not None:
             return f"Valider « {claim.word} » pour {' + '.join(claim.themes)} ? (oui/non) > "
-        if isinstance(state, SimultaneousState):
+        if isinstance(play, SimultaneousPlay):
             return "Votre mot (2 new york ; rien, aide) > "
-        if isinstance(state, TeamsState):
+        if isinstance(play, TeamPlay):
             return "Votre mot (p2 3 new york ; fin, aide) > "
         return "Votre mot (2 new york ; main, fin, aide) > "
 
@@ -767,10 +778,10 @@ class ThemesTerminal:
                 raise IllegalAction("Un mot attend votre jugement : répondez oui ou non.")
             if isinstance(action, Timeout):
                 raise IllegalAction("Le temps écoulé ne se tape pas.")
-            if isinstance(state, TeamsState) and isinstance(action, EndTurn):
+            if isinstance(state.play, TeamPlay) and isinstance(action, EndTurn):
                 state.check(HUMAN, action)
                 self._mates_finish(state)
-                if not self._still(state.round):
+                if not self._still(state.play.round):
                     return True
             self._submit(HUMAN, action)
         except LudoError as error:

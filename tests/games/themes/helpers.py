@@ -7,8 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ludotheque.games.themes import Themes
-from ludotheque.games.themes.classic import ClassicState
-from ludotheque.games.themes.game import AnyThemesState
+from ludotheque.games.themes.state import ThemesState
 from ludotheque.games.themes.table import Columns, Face
 
 ColumnIds = dict[int, tuple[list[str], list[str]]]
@@ -20,12 +19,17 @@ def people_options(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     return dict(Themes().info.resolve_options(players, dict(options), people=players))
 
 
-def new_state(players: int = 3, seed: int = 1, **options: Any) -> ClassicState:
+def with_play(state: ThemesState, **changes: Any) -> ThemesState:
+    """``state`` with these fields of its play (its variant's policy) changed."""
+    return replace(state, play=replace(state.play, **changes))
+
+
+def new_state(players: int = 3, seed: int = 1, **options: Any) -> ThemesState:
     """A classic table of ``players`` people (a judge decides words outside the vocabulary)."""
     return Themes().new(players, seed, people_options(players, {"mode": "classique", **options}))
 
 
-def letter_ids(state: AnyThemesState, spec: str, taken: set[str]) -> list[str]:
+def letter_ids(state: ThemesState, spec: str, taken: set[str]) -> list[str]:
     """Card ids for ``spec``: letters, a constraint after a letter: ``1`` first, ``2`` second,
     ``$`` last (``"ER"``, ``"N1"``, ``"S$"``), each card not in ``taken`` (which it extends)."""
     marks = {"1": "premiere", "2": "seconde", "$": "derniere"}
@@ -47,7 +51,7 @@ def letter_ids(state: AnyThemesState, spec: str, taken: set[str]) -> list[str]:
     return ids
 
 
-def face_of(state: AnyThemesState, theme: str) -> Face:
+def face_of(state: ThemesState, theme: str) -> Face:
     for card in state.catalog.themes.values():
         if theme in card.sides:
             return (card.id, card.sides.index(theme))
@@ -55,7 +59,7 @@ def face_of(state: AnyThemesState, theme: str) -> Face:
 
 
 def column_ids(
-    state: AnyThemesState, columns: Mapping[int, tuple[str, str]] | None, taken: set[str]
+    state: ThemesState, columns: Mapping[int, tuple[str, str]] | None, taken: set[str]
 ) -> ColumnIds:
     """The card ids of the visible letters wanted (two specs a column), as ``letter_ids``."""
     return {
@@ -80,7 +84,7 @@ def deal_columns(columns: Columns, wanted: ColumnIds, pool: Iterator[str]) -> Co
 
 
 def themes_on_top(
-    state: AnyThemesState,
+    state: ThemesState,
     themes: Mapping[int, str] | None,
     fifth_pile: tuple[Face, ...] = (),
     fifth: str | None = None,
@@ -109,14 +113,14 @@ def themes_on_top(
 
 
 def arrange(
-    state: ClassicState,
+    state: ThemesState,
     *,
     hands: Mapping[int, str] | None = None,
     columns: Mapping[int, tuple[str, str]] | None = None,
     themes: Mapping[int, str] | None = None,
     fifth: str | None = None,
     active: int | None = None,
-) -> ClassicState:
+) -> ThemesState:
     """``state`` with these hands, visible letters and themes on top; every other card is dealt
     again in id order into the same places (so no card is created or lost, and the position is
     the same whatever the seed)."""
@@ -126,16 +130,17 @@ def arrange(
     rest = [c for c in sorted(state.catalog.letters) if c not in taken]
     pool = iter(rest)
     new_hands = []
-    for s, hand in enumerate(state.hands):
+    for s, hand in enumerate(state.play.hands):
         new_hands.append(tuple(hand_ids[s]) if s in hand_ids else tuple(next(pool) for _ in hand))
     new_columns = deal_columns(state.columns, wanted_columns, pool)
     draw = tuple(next(pool) for _ in state.draw)
     box = tuple(pool)
     assert len(box) == len(state.box)
-    state = replace(state, hands=tuple(new_hands), columns=new_columns, draw=draw, box=box)
-    piles, new_fifth, theme_box = themes_on_top(state, themes, state.fifth, fifth)
-    state = replace(state, piles=piles, fifth=new_fifth, theme_box=theme_box)
+    state = replace(state, columns=new_columns, draw=draw, box=box)
+    state = with_play(state, hands=tuple(new_hands))
+    piles, new_fifth, theme_box = themes_on_top(state, themes, state.play.fifth, fifth)
+    state = with_play(replace(state, piles=piles, theme_box=theme_box), fifth=new_fifth)
     if active is not None:
-        state = replace(state, active=active)
+        state = with_play(state, active=active)
     assert state.invariant_violations() == [], state.invariant_violations()
     return state

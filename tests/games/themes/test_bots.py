@@ -25,10 +25,10 @@ from ludotheque.games.themes.bots_common import (
     words_per_turn,
 )
 from ludotheque.games.themes.cards import entry_key
-from ludotheque.games.themes.classic import ClassicState
 from ludotheque.games.themes.familiarity import entry_familiarity
+from ludotheque.games.themes.state import ThemesState
 
-from .helpers import arrange, new_state
+from .helpers import arrange, new_state, with_play
 
 GAME = Themes()
 NAMES = ("random", "greedy", "strong")
@@ -148,16 +148,16 @@ def test_speed_caps_the_words_of_a_turn_by_level() -> None:
             action = players[seat].choose(Observation.of(GAME, state, seat), draws[seat])
             state = state.apply(seat, action)
             if isinstance(action, Word):
-                assert state.words_in_turn <= cap[seat]
-                most[seat] = max(most[seat], state.words_in_turn)
+                assert state.play.words_in_turn <= cap[seat]
+                most[seat] = max(most[seat], state.play.words_in_turn)
         assert max(most) > 1  # a fast bot did say several words in a turn
 
 
 # --- choices ------------------------------------------------------------------------------
 
 
-def nemo_table(words_in_turn: int = 0) -> ClassicState:
-    state: ClassicState = arrange(
+def nemo_table(words_in_turn: int = 0) -> ThemesState:
+    state: ThemesState = arrange(
         new_state(3, seed=5, mode="expert"),
         hands={0: "NEX"},
         columns={0: ("M", "T"), 1: ("R", "I"), 2: ("U", "L"), 3: ("A", "P")},
@@ -165,7 +165,7 @@ def nemo_table(words_in_turn: int = 0) -> ClassicState:
         fifth="CINÉMA",
         active=0,
     )
-    return replace(state, words_in_turn=words_in_turn)
+    return with_play(state, words_in_turn=words_in_turn)
 
 
 def test_strong_picks_the_highest_scoring_word_when_it_is_its_last_of_the_turn() -> None:
@@ -177,7 +177,7 @@ def test_strong_picks_the_highest_scoring_word_when_it_is_its_last_of_the_turn()
     )
     action = strong.choose(Observation.of(GAME, state, 0), Rng.from_seed(1).draws())
     assert isinstance(action, Word) and word_value(state, action) == best
-    nemo = Word(0, "Némo", (*state.hands[0][:2], state.visible_letters(0)[0]), fifth=True)
+    nemo = Word(0, "Némo", (*state.play.hands[0][:2], state.visible_letters(0)[0]), fifth=True)
     if knows("NEMO", share):  # the rulebook's example: letters, the theme, 3 PV
         assert best >= word_value(state, nemo) == 7
 
@@ -192,7 +192,7 @@ def test_greedy_says_the_best_known_word_and_stops_at_its_cap() -> None:
     assert word_value(state, action) == max(
         word_value(state, w) for w in known_choices(state, 0, share)
     )
-    capped = Observation.of(GAME, replace(state, words_in_turn=3), 0)
+    capped = Observation.of(GAME, with_play(state, words_in_turn=3), 0)
     assert greedy.choose(capped, Rng.from_seed(2).draws()) == EndTurn()
 
 
@@ -202,7 +202,7 @@ def test_with_no_known_word_a_bot_changes_its_hand_once_then_stops() -> None:
     for name in ("greedy", "strong"):
         bot = make_bot(name, share=0.0)
         assert bot.choose(Observation.of(GAME, state, 0), Rng.from_seed(3).draws()) == Redraw()
-        redrawn = replace(state, redrawn=True)
+        redrawn = with_play(state, redrawn=True)
         again = bot.choose(Observation.of(GAME, redrawn, 0), Rng.from_seed(3).draws())
         assert again == EndTurn()
 
@@ -231,8 +231,8 @@ def test_every_bot_judges_as_the_robot_judge_with_its_reason() -> None:
     state = arrange(
         new_state(2, seed=2), hands={0: "ERX"}, columns={0: ("O", "T")}, themes={0: "VILLE"}
     )
-    state = replace(state, active=0)
-    hand = state.hands[0]
+    state = with_play(state, active=0)
+    hand = state.play.hands[0]
     cases = (
         ("Roseraie", (hand[0], hand[1]), "hors_vocabulaire"),
         ("Zroqxt", (hand[1],), "inconnu"),
@@ -250,14 +250,15 @@ def test_every_bot_judges_as_the_robot_judge_with_its_reason() -> None:
 # --- honesty ------------------------------------------------------------------------------
 
 
-def hidden_shuffled(state: ClassicState, seat: int) -> ClassicState:
+def hidden_shuffled(state: ThemesState, seat: int) -> ThemesState:
     """``state`` with everything ``seat`` cannot see dealt again (other hands, draw pile, the
     cards under the visible ones, theme cards under the tops), in reverse order."""
-    others = [c for s, hand in enumerate(state.hands) if s != seat for c in hand]
+    others = [c for s, hand in enumerate(state.play.hands) if s != seat for c in hand]
     under = [c for column in state.columns for pile in column for c in pile[1:]]
     pool = iter([*others, *state.draw, *under][::-1])
     hands = tuple(
-        hand if s == seat else tuple(next(pool) for _ in hand) for s, hand in enumerate(state.hands)
+        hand if s == seat else tuple(next(pool) for _ in hand)
+        for s, hand in enumerate(state.play.hands)
     )
     draw = tuple(next(pool) for _ in state.draw)
     columns = tuple(
@@ -266,7 +267,7 @@ def hidden_shuffled(state: ClassicState, seat: int) -> ClassicState:
     )
     faces = iter([f for pile in state.piles for f in pile[1:]][::-1])
     piles = tuple(pile[:1] + tuple(next(faces) for _ in pile[1:]) for pile in state.piles)
-    changed = replace(state, hands=hands, draw=draw, columns=columns, piles=piles)  # type: ignore[arg-type]
+    changed = with_play(replace(state, draw=draw, columns=columns, piles=piles), hands=hands)
     assert changed.invariant_violations() == []
     return changed
 
@@ -281,7 +282,7 @@ def test_a_decision_is_the_same_when_hidden_cards_differ(mode: str) -> None:
             break
         seat = min(state.to_move())
         other = hidden_shuffled(state, seat)
-        differing += other.hands[1 - seat] != state.hands[1 - seat]
+        differing += other.play.hands[1 - seat] != state.play.hands[1 - seat]
         for name in NAMES:  # the levels: test_bots_levels.py
             bot = make_bot(name)
             first = bot.choose(Observation.of(GAME, state, seat), Rng.from_seed(step).draws())

@@ -26,11 +26,11 @@ from ludotheque.games.themes.bots_pace import (
     word_seconds,
 )
 from ludotheque.games.themes.cards import entry_key
-from ludotheque.games.themes.classic import ClassicState
 from ludotheque.games.themes.familiarity import entry_familiarity, knows_entry
-from ludotheque.games.themes.simultaneous import SimultaneousState
+from ludotheque.games.themes.simultaneous import SimultaneousPlay
+from ludotheque.games.themes.state import ThemesState
 
-from .helpers import arrange, new_state, people_options
+from .helpers import arrange, new_state, people_options, with_play
 from .test_bots import hidden_shuffled
 
 GAME = Themes()
@@ -48,9 +48,9 @@ def decision(player: ThemesLevelBot, state: Any, seat: int, seed: int) -> Decisi
 
 
 @cache
-def positions() -> tuple[ClassicState, ...]:
+def positions() -> tuple[ThemesState, ...]:
     """Classic positions where the active player may say a word, from a few games."""
-    found: list[ClassicState] = []
+    found: list[ThemesState] = []
     for seed in range(4):
         state: Any = GAME.new(3, seed, {"mode": "classique"})
         players = [make_bot(name) for name in ("intermediaire", "fort", "debutant")]
@@ -58,7 +58,7 @@ def positions() -> tuple[ClassicState, ...]:
         while state.phase != "fin":
             seat = min(state.to_move())
             if state.phase == "jeu" and word_moves(state, seat):
-                found.append(replace(state, words_in_turn=0))
+                found.append(with_play(state, words_in_turn=0))
             action = players[seat].choose(Observation.of(GAME, state, seat), draws[seat])
             state = state.apply(seat, action)
     assert len(found) > 40
@@ -73,7 +73,7 @@ def test_each_level_says_only_entries_it_knows_by_familiarity() -> None:
         profile = LEVELS[name]
         said = []
         for index, state in enumerate(positions()[:30]):
-            made = decision(bot(name), state, state.active, index)
+            made = decision(bot(name), state, state.play.active, index)
             if isinstance(made.action, Word):
                 said.append(entry_key(made.action.word))
         assert len(said) > 10, name
@@ -102,8 +102,7 @@ def test_a_beginner_who_knows_none_of_the_words_finds_nothing_an_expert_does() -
     )
     others = tuple(face for pile in table.piles[1:] for face in pile)
     state = replace(
-        table,
-        active=0,
+        with_play(table, active=0),
         piles=(table.piles[0], (), (), ()),
         theme_box=(*table.theme_box, *others),
     )
@@ -114,7 +113,7 @@ def test_a_beginner_who_knows_none_of_the_words_finds_nothing_an_expert_does() -
         beginner = decision(bot("debutant"), state, 0, seed)
         assert beginner.action == Redraw()  # a vain search, then new letters
         assert beginner.seconds > 0.6 * LEVELS["debutant"].slowness * 12
-        again = decision(bot("debutant"), replace(state, redrawn=True), 0, seed)
+        again = decision(bot("debutant"), with_play(state, redrawn=True), 0, seed)
         assert again.action == EndTurn()  # nothing more to try: it waits for the hourglass
         spent = turn_seconds(LEVELS["debutant"], [], redrawn=True)
         assert again.seconds == pytest.approx(45 - spent)  # the hourglass's time left
@@ -129,7 +128,7 @@ def test_the_expert_plays_the_best_word_and_the_choice_filter_orders_the_levels(
     shares: dict[str, list[float]] = {name: [] for name in NAMES}
     for index, state in enumerate(positions()[:40]):
         for name in NAMES:
-            made = decision(bot(name), state, state.active, 100 + index)
+            made = decision(bot(name), state, state.play.active, 100 + index)
             if isinstance(made.action, Word):
                 assert made.value is not None and made.best is not None
                 assert made.value <= made.best
@@ -143,7 +142,7 @@ def test_the_expert_plays_the_best_word_and_the_choice_filter_orders_the_levels(
 def test_among_words_worth_the_same_the_more_familiar_comes_first() -> None:
     state = positions()[0]
     fort = bot("fort")
-    moves = word_moves(state, state.active)
+    moves = word_moves(state, state.play.active)
     top = max(move.value for move in moves)
     equal = [move for move in moves if move.value == top]
     certain = replace(LEVELS["expert"], search=False)  # keep 1: the first of the best
@@ -182,7 +181,7 @@ def test_attention_the_beginner_takes_in_fewer_themes_and_misses_the_others() ->
     assert all(seen_now for name in NAMES for seen_now in seen[name])  # at least one theme
     means = [statistics.fmean(len(s) for s in seen[name]) for name in NAMES]
     assert means == sorted(means) and means[0] < 1.6 and means[3] > 3.7
-    moves = word_moves(state, state.active)
+    moves = word_moves(state, state.play.active)
     only = {moves[0].column}
     assert {m.column for m in bot("expert").known(moves, only)} == only
     fifth = replace(moves[0].word, fifth=True)
@@ -205,23 +204,23 @@ def test_pace_grows_with_the_word_and_with_the_level() -> None:
     # takes the time to notice that the hourglass came (the level's reaction).
     for index, state in enumerate(positions()[:10]):
         for name in NAMES:
-            made = decision(bot(name), state, state.active, index)
+            made = decision(bot(name), state, state.play.active, index)
             if not isinstance(made.action, Word):
                 continue
             median = word_seconds(LEVELS[name], made.action.word)
-            first = not state.redrawn and not any(
-                j.turn == state.turn and j.seat == state.active for j in state.judgements
+            first = not state.play.redrawn and not any(
+                j.turn == state.play.turn and j.seat == state.play.active for j in state.judgements
             )
             least = 0.6 * (median + (LEVELS[name].reaction if first else 0.0))
             assert least - 1e-9 <= made.seconds <= 1.8 * (median + LEVELS[name].reaction)
 
 
 def test_a_turn_holds_what_fits_in_the_hourglass() -> None:
-    state = next(p for p in positions() if any(j.turn != p.turn for j in p.judgements))
-    seat = state.active
-    earlier = tuple(j for j in state.judgements if j.turn != state.turn)
+    state = next(p for p in positions() if any(j.turn != p.play.turn for j in p.judgements))
+    seat = state.play.active
+    earlier = tuple(j for j in state.judgements if j.turn != state.play.turn)
     words = [m.word.word for m in word_moves(state, seat)][:12]
-    said = tuple(replace(earlier[0], turn=state.turn, seat=seat, word=w) for w in words)
+    said = tuple(replace(earlier[0], turn=state.play.turn, seat=seat, word=w) for w in words)
     for name in NAMES:
         profile = LEVELS[name]
         # Enough words said this turn to fill the hourglass: the bot stops and lets it run out
@@ -232,7 +231,7 @@ def test_a_turn_holds_what_fits_in_the_hourglass() -> None:
         assert made.action == EndTurn() and made.seconds == 0.0
         # One short word said: there is time for another.
         lyon = replace(said[0], word="Lyon")
-        one = replace(state, judgements=(*earlier, lyon), words_in_turn=1)
+        one = with_play(replace(state, judgements=(*earlier, lyon)), words_in_turn=1)
         assert turn_seconds(profile, ["Lyon"]) < state.config.hourglass / 2
         tries = [decision(bot(name), one, seat, seed).action for seed in range(6)]
         assert any(isinstance(action, Word) for action in tries), name
@@ -263,8 +262,8 @@ def test_the_robot_judge_answers_before_its_silence_could(name: str) -> None:
         columns={0: ("O", "T")},
         themes={0: "VILLE"},
     )
-    state = replace(state, active=0)
-    hand = state.hands[0]
+    state = with_play(state, active=0)
+    hand = state.play.hands[0]
     said = state.apply(0, Word(0, "Marrko", (hand[1], state.visible_letters(0)[0])))
     made = decision(bot(name), said, 1, 4)
     assert made.action == Verdict(False, "inconnu")
@@ -274,10 +273,10 @@ def test_the_robot_judge_answers_before_its_silence_could(name: str) -> None:
 # --- Simultanée: the race and its mistakes ---------------------------------------------------
 
 
-def race(jugement: str, seed: int = 3) -> SimultaneousState:
+def race(jugement: str, seed: int = 3) -> ThemesState:
     options = people_options(2, {"mode": "simultanee", "jugement": jugement})
     state = GAME.new(2, seed, options)
-    assert isinstance(state, SimultaneousState)
+    assert isinstance(state, ThemesState) and isinstance(state.play, SimultaneousPlay)
     return state
 
 
@@ -313,7 +312,7 @@ def test_mistakes_a_gambler_says_a_word_of_a_related_theme_the_robot_judge_refus
         verdict = decide(make_bot("expert"), observation, Rng.from_seed(1).draws())
         assert verdict.action == Verdict(False, "hors_vocabulaire")
         after = judged.apply(1, verdict.action)
-        assert after.out[0] and "hors vocabulaire" in " ".join(after.events[-3:])
+        assert after.play.out[0] and "hors vocabulaire" in " ".join(after.events[-3:])
     assert strays >= 3
     # Never without a judge (the word would be refused outright), never at gamble 0.
     for seed in range(12):
@@ -337,7 +336,7 @@ def test_a_level_decides_from_its_view_only_and_the_same_draws_decide_the_same(m
             break
         seat = min(state.to_move())
         other = hidden_shuffled(state, seat)
-        differing += other.hands[1 - seat] != state.hands[1 - seat]
+        differing += other.play.hands[1 - seat] != state.play.hands[1 - seat]
         for name in NAMES:
             first = decision(bot(name), state, seat, step)
             assert decision(bot(name), other, seat, step) == first, (name, step)

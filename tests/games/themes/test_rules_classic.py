@@ -12,7 +12,7 @@ from ludotheque.games.themes import Themes
 from ludotheque.games.themes.actions import EndTurn, Redraw, Timeout, Verdict, Word
 from ludotheque.games.themes.cards import LetterCard, Vocabulary, default_themes, vocabulary
 from ludotheque.games.themes.claims import card_problems, spelled
-from ludotheque.games.themes.classic import DRY_ROUNDS
+from ludotheque.games.themes.classic import DRY_ROUNDS, tidy_table
 from ludotheque.games.themes.judging import (
     REASONS,
     judge_seat,
@@ -31,7 +31,7 @@ GAME = Themes()
 def ids(state, spec):
     """Ids of the cards with these letters among the hands and visible column cards."""
     visible = {c for i in range(4) for c in state.visible_letters(i)}
-    pool = [c for hand in state.hands for c in hand] + sorted(visible)
+    pool = [c for hand in state.play.hands for c in hand] + sorted(visible)
     out = []
     for letter in spec:
         card = next(c for c in pool if state.catalog.letters[c].letter == letter and c not in out)
@@ -57,16 +57,18 @@ def test_setup_four_piles_of_five_two_letter_piles_under_each_three_cards_a_hand
     state = new_state(4, seed=3)
     assert [len(p) for p in state.piles] == [5, 5, 5, 5]
     assert all(len(first) == len(second) == 5 for first, second in state.columns)
-    assert [len(h) for h in state.hands] == [3, 3, 3, 3]
+    assert [len(h) for h in state.play.hands] == [3, 3, 3, 3]
     assert len(state.draw) == 110 - 40 - 12
-    assert len(state.theme_box) == 10 and state.fifth == ()  # « Remettez les cartes restantes »
-    assert state.phase == "jeu" and state.to_move() == {state.active}
+    assert (
+        len(state.theme_box) == 10 and state.play.fifth == ()
+    )  # « Remettez les cartes restantes »
+    assert state.phase == "jeu" and state.to_move() == {state.play.active}
 
 
 def test_d2_the_first_player_is_drawn_by_lot_and_the_seed_decides():
-    starters = {new_state(4, seed=s).active for s in range(12)}
+    starters = {new_state(4, seed=s).play.active for s in range(12)}
     assert len(starters) > 1
-    assert new_state(4, seed=5).active == new_state(4, seed=5).active
+    assert new_state(4, seed=5).play.active == new_state(4, seed=5).play.active
 
 
 def test_d3_the_four_printed_themes_lie_on_four_different_cards():
@@ -77,7 +79,7 @@ def test_d3_the_four_printed_themes_lie_on_four_different_cards():
 
 def test_the_expert_fifth_pile_holds_every_remaining_theme_card():
     state = new_state(3, seed=4, mode="expert")
-    assert len(state.fifth) == 10 and state.theme_box == ()
+    assert len(state.play.fifth) == 10 and state.theme_box == ()
 
 
 def test_player_counts_and_options_are_checked():
@@ -97,9 +99,9 @@ def test_rulebook_example_new_york_for_ville_takes_e_r_o_and_the_theme():
     ville = state.piles[0][0]
     after = state.apply(0, Word(0, "New York", (e, r, o)))
     assert set(after.won_letters[0]) == {e, r, o} and after.won_themes[0] == (ville,)
-    assert len(after.hands[0]) == 3  # « Il complète rapidement sa main à 3 cartes »
+    assert len(after.play.hands[0]) == 3  # « Il complète rapidement sa main à 3 cartes »
     assert after.judgements[-1].by == "vocabulaire" and after.judgements[-1].accepted
-    assert after.score(0) == 4 and after.phase == "jeu" and after.active == 0  # goes on
+    assert after.score(0) == 4 and after.phase == "jeu" and after.play.active == 0  # goes on
 
 
 def test_rulebook_example_the_n_of_outil_cannot_serve_for_ville():
@@ -124,12 +126,12 @@ def test_at_least_one_hand_letter_and_one_column_letter():
 
 def test_d1_each_card_stands_for_a_letter_of_its_own():
     state = new_york_table("EEX")
-    e1, e2 = state.hands[0][:2]
+    e1, e2 = state.play.hands[0][:2]
     o = state.visible_letters(0)[0]
     with pytest.raises(IllegalAction, match="n'a que 1 E pour 2 cartes E"):
         state.apply(0, Word(0, "New York", (e1, e2, o)))
     with pytest.raises(IllegalAction, match="pas de X"):
-        state.apply(0, Word(0, "New York", (state.hands[0][2], o)))
+        state.apply(0, Word(0, "New York", (state.play.hands[0][2], o)))
 
 
 def paris_table(hand: str):
@@ -144,15 +146,15 @@ def paris_table(hand: str):
 
 def test_d15_constraint_cards_sit_at_their_place_and_only_one_of_each():
     state = paris_table("P1AX")
-    p_first, a = state.hands[0][:2]
+    p_first, a = state.play.hands[0][:2]
     after = state.apply(0, Word(0, "Paris", (p_first, a, state.visible_letters(0)[0])))
     assert after.score(0) == 2 + 1 + 1 + 1  # P first (2 points), A, R, the theme
     wrong = paris_table("A1PX")
     with pytest.raises(IllegalAction, match="première lettre"):
-        wrong.apply(0, Word(0, "Paris", (wrong.hands[0][0], wrong.visible_letters(0)[0])))
+        wrong.apply(0, Word(0, "Paris", (wrong.play.hands[0][0], wrong.visible_letters(0)[0])))
     two = paris_table("P1A1X")
     with pytest.raises(IllegalAction, match="Une seule carte « première lettre »"):
-        two.apply(0, Word(0, "Paris", (*two.hands[0][:2], two.visible_letters(0)[0])))
+        two.apply(0, Word(0, "Paris", (*two.play.hands[0][:2], two.visible_letters(0)[0])))
 
 
 def test_d15_the_last_letter_ignores_spaces_and_hyphens():
@@ -163,7 +165,9 @@ def test_d15_the_last_letter_ignores_spaces_and_hyphens():
         themes={0: "VILLE"},
         active=0,
     )
-    after = state.apply(0, Word(0, "Le Havre", (state.hands[0][0], state.visible_letters(0)[0])))
+    after = state.apply(
+        0, Word(0, "Le Havre", (state.play.hands[0][0], state.visible_letters(0)[0]))
+    )
     assert len(after.won_themes[0]) == 1
 
 
@@ -198,7 +202,7 @@ def test_d15b_the_letters_of_linking_words_cannot_serve():
         themes={0: "LÉGUME"},
         active=0,
     )
-    d, m, _x = state.hands[0]
+    d, m, _x = state.play.hands[0]
     t = state.visible_letters(0)[0]
     with pytest.raises(IllegalAction, match="Le D de « pomme de terre » est dans « de », un mot"):
         state.apply(0, Word(0, "pomme de terre", (d, t)))
@@ -227,7 +231,7 @@ def test_d4_a_word_without_cards_gets_the_cards_worth_the_most():
 def test_d16_a_word_has_two_letters_at_least():
     state = arrange(new_york_table(), hands={0: "OXY"})
     with pytest.raises(IllegalAction, match="au moins 2 lettres"):
-        state.apply(0, Word(0, "o", (state.hands[0][0], state.visible_letters(0)[0])))
+        state.apply(0, Word(0, "o", (state.play.hands[0][0], state.visible_letters(0)[0])))
 
 
 def test_d13_a_plural_made_with_an_s_is_refused_without_the_judge():
@@ -238,7 +242,7 @@ def test_d13_a_plural_made_with_an_s_is_refused_without_the_judge():
         themes={1: "OUTIL"},
         active=0,
     )
-    s_last, el = state.hands[0][:2]
+    s_last, el = state.play.hands[0][:2]
     with pytest.raises(IllegalAction, match=r"« clous » est un pluriel.*Dites « clou »"):
         state.apply(0, Word(1, "clous", (s_last, el, state.visible_letters(1)[0])))
 
@@ -258,7 +262,7 @@ def test_d13_a_plural_is_refused_even_when_the_vocabulary_lists_it():
     listed = Vocabulary("AU SUPERMARCHÉ", MappingProxyType(forms))
     catalog.vocabularies = {**catalog.vocabularies, "AU SUPERMARCHÉ": listed}
     state = replace(state, catalog=catalog)
-    s_last, f, _x = state.hands[0]
+    s_last, f, _x = state.play.hands[0]
     r = state.visible_letters(0)[0]
     with pytest.raises(IllegalAction, match=r"« fruits » est un pluriel.*Dites « fruit »"):
         state.apply(0, Word(0, "fruits", (s_last, f, r)))
@@ -286,7 +290,7 @@ def test_d13_plural_only_answers_are_no_plural_and_the_vocabularies_take_them():
         themes={0: "BIJOU ET ACCESSOIRE"},
         active=0,
     )
-    s_last, u, _x = state.hands[0]
+    s_last, u, _x = state.play.hands[0]
     el = state.visible_letters(0)[0]
     after = state.apply(0, Word(0, "lunettes", (s_last, u, el)))
     assert after.judgements[-1].accepted and after.judgements[-1].by == "vocabulaire"
@@ -324,7 +328,7 @@ def test_d10_a_word_outside_the_vocabulary_goes_to_the_judge():
     assert judged.phase == "jugement" and judged.to_move() == {judge_seat(0, 3)} == {2}
     assert judged.view(1)["jugement"]["mot"] == "Rome-Est"
     refused = judged.apply(2, Verdict(False))
-    assert refused.won_themes[0] == () and refused.phase == "jeu" and refused.active == 0
+    assert refused.won_themes[0] == () and refused.phase == "jeu" and refused.play.active == 0
     assert refused.judgements[-1].accepted is False and refused.judgements[-1].by == "juge"
     accepted = judged.apply(2, Verdict(True))
     assert accepted.won_themes[0] != () and accepted.judgements[-1].accepted
@@ -446,7 +450,7 @@ def test_d9_the_hourglass_runs_45_seconds_over_several_words():
     after = state.apply(0, Word(0, "New York", (e, r, state.visible_letters(0)[0])))
     assert after.rule_timers()[0].key == timer.key  # the same hourglass: not turned over
     out = after.apply(0, Timeout())
-    assert out.active == 1 and out.rule_timers()[0].key != timer.key
+    assert out.play.active == 1 and out.rule_timers()[0].key != timer.key
 
 
 def test_d9_the_hourglass_never_stops_a_word_being_judged_is_still_settled():
@@ -455,10 +459,10 @@ def test_d9_the_hourglass_never_stops_a_word_being_judged_is_still_settled():
     judged = state.apply(0, Word(0, "Rome-Est", (e, r, state.visible_letters(0)[0])))
     assert any(t.seat == 0 and t.action == Timeout() for t in judged.rule_timers())
     late = judged.apply(0, Timeout())  # the active seat's time runs out during the judgement
-    assert late.phase == "jugement" and late.timed_out
+    assert late.phase == "jugement" and late.play.timed_out
     settled = late.apply(2, Verdict(True))
     assert settled.won_themes[0] != ()  # « peut terminer sans se tromper et récupérer »
-    assert settled.active == 1 and settled.phase == "jeu"
+    assert settled.play.active == 1 and settled.phase == "jeu"
 
 
 def test_the_seconds_of_the_hourglass_are_an_option():
@@ -469,7 +473,7 @@ def test_the_seconds_of_the_hourglass_are_an_option():
 def test_d14_ending_the_turn_early_passes_to_the_left():
     state = new_york_table()
     after = state.apply(0, EndTurn())
-    assert after.active == 1 and after.turn == 1
+    assert after.play.active == 1 and after.play.turn == 1
 
 
 # --- the hand ------------------------------------------------------------------------------------
@@ -477,13 +481,14 @@ def test_d14_ending_the_turn_early_passes_to_the_left():
 
 def test_changing_the_hand_once_a_turn_the_cards_leave_the_game():
     state = new_york_table()
-    old = state.hands[0]
+    old = state.play.hands[0]
     after = state.apply(0, Redraw())
-    assert set(old) <= set(after.box) and len(after.hands[0]) == 3
+    assert set(old) <= set(after.box) and len(after.play.hands[0]) == 3
     assert not set(old) & set(after.won_letters[0])  # « à ne pas les ajouter à votre pile »
     with pytest.raises(IllegalAction, match="déjà changé"):
         after.apply(0, Redraw())
-    assert after.apply(0, EndTurn()).may_redraw(1)
+    ended = after.apply(0, EndTurn())
+    assert ended.play.may_redraw(ended, 1)
 
 
 def test_d19_an_empty_draw_pile_leaves_hands_short():
@@ -492,7 +497,7 @@ def test_d19_an_empty_draw_pile_leaves_hands_short():
     box = state.box + state.draw
     state = replace(state, box=box)
     after = state.apply(0, Word(0, "New York", (e, r, state.visible_letters(0)[0])))
-    assert len(after.hands[0]) == 1
+    assert len(after.play.hands[0]) == 1
 
 
 # --- piles, end and score ------------------------------------------------------------------------
@@ -511,7 +516,7 @@ def test_d5_an_exhausted_theme_pile_sends_its_letters_to_the_box():
     assert after.piles[0] == () and after.columns[0] == ((), ())
     assert after.visible_themes()[0] is None
     with pytest.raises(IllegalAction, match="épuisée"):
-        after.apply(0, Word(0, "Lyon", (after.hands[0][0],)))
+        after.apply(0, Word(0, "Lyon", (after.play.hands[0][0],)))
 
 
 def test_d6_an_empty_letter_pile_under_a_theme_is_made_up_from_the_draw():
@@ -536,11 +541,11 @@ def test_d7_the_game_ends_when_three_theme_piles_are_empty():
         piles=(state.piles[0][:1], (), (), state.piles[3]),
         theme_box=(*state.theme_box, *state.piles[0][1:], *gone),
     )
-    state = state._tidy_columns()
+    state = tidy_table(state)
     assert state.phase == "jeu"  # two empty piles only
     gone = state.piles[3]
     state = replace(state, piles=(*state.piles[:3], gone[:0]), theme_box=(*state.theme_box, *gone))
-    state = state._tidy_columns()
+    state = tidy_table(state)
     assert state.phase == "fin" and state.outcome() is not None
 
 
@@ -549,9 +554,9 @@ def test_d8_three_rounds_without_a_word_end_the_game_at_a_table_of_robots_only()
     assert robots["fin_sans_mot"] is True
     state = Themes().new(2, 1, robots)
     for _ in range(DRY_ROUNDS * 2 - 1):
-        state = state.apply(state.active, EndTurn())
+        state = state.apply(state.play.active, EndTurn())
         assert state.phase == "jeu"
-    state = state.apply(state.active, EndTurn())
+    state = state.apply(state.play.active, EndTurn())
     assert state.phase == "fin"
     # « La fin de partie intervient quand 3 des 4 piles de cartes « Thème » sont épuisées »:
     # a person at the table plays on, however many turns pass without a word.
@@ -559,7 +564,7 @@ def test_d8_three_rounds_without_a_word_end_the_game_at_a_table_of_robots_only()
     assert one_person["fin_sans_mot"] is False
     state = Themes().new(2, 1, one_person)
     for _ in range(DRY_ROUNDS * 2 * 3):
-        state = state.apply(state.active, EndTurn())
+        state = state.apply(state.play.active, EndTurn())
     assert state.phase == "jeu" and state.config.dry_end is False
 
 
@@ -598,21 +603,21 @@ def nemo_table():
 
 def test_rulebook_expert_example_nemo_joins_dans_la_mer_and_cinema():
     state = nemo_table()
-    n, e = state.hands[0][:2]
+    n, e = state.play.hands[0][:2]
     m = state.visible_letters(0)[0]
-    sea, cinema = state.piles[0][0], state.fifth[0]
+    sea, cinema = state.piles[0][0], state.play.fifth[0]
     after = state.apply(0, Word(0, "Némo", (n, e, m), fifth=True))
-    assert after.won_themes[0] == (sea,) and after.bonus[0] == (cinema,)
+    assert after.won_themes[0] == (sea,) and after.play.bonus[0] == (cinema,)
     assert after.score(0) == 3 + 1 + 3  # letters, DANS LA MER, CINÉMA under the 3 PV marker
-    assert after.theme_count(0) == 2 and after.fifth[0] != cinema
+    assert after.theme_count(0) == 2 and after.play.fifth[0] != cinema
 
 
 def test_d18_the_fifth_theme_is_optional_and_only_in_expert():
     state = nemo_table()
-    n, e = state.hands[0][:2]
+    n, e = state.play.hands[0][:2]
     m = state.visible_letters(0)[0]
     alone = state.apply(0, Word(0, "Némo", (n, e, m)))  # « n'est pas obligatoire »
-    assert alone.bonus[0] == () and alone.fifth == state.fifth
+    assert alone.play.bonus[0] == () and alone.play.fifth == state.play.fifth
     classic = arrange(
         new_state(3, seed=6),
         hands={0: "NEX"},
@@ -622,13 +627,16 @@ def test_d18_the_fifth_theme_is_optional_and_only_in_expert():
     )
     with pytest.raises(IllegalAction, match="Expert"):
         classic.apply(
-            0, Word(0, "Némo", (*classic.hands[0][:2], classic.visible_letters(0)[0]), fifth=True)
+            0,
+            Word(
+                0, "Némo", (*classic.play.hands[0][:2], classic.visible_letters(0)[0]), fifth=True
+            ),
         )
 
 
 def test_d18_a_combination_outside_one_vocabulary_goes_to_the_judge():
     state = nemo_table()
-    n, e = state.hands[0][:2]
+    n, e = state.play.hands[0][:2]
     m = state.visible_letters(0)[0]
     judged = state.apply(0, Word(0, "Menton", (n, e, m), fifth=True))
     assert judged.phase == "jugement"

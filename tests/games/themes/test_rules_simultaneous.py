@@ -20,26 +20,27 @@ from ludotheque.games.themes.actions import (
     decode_action,
 )
 from ludotheque.games.themes.judging import judge_seat
-from ludotheque.games.themes.simultaneous import SimultaneousState
+from ludotheque.games.themes.simultaneous import SimultaneousPlay
+from ludotheque.games.themes.state import ThemesState
 
-from .helpers import column_ids, deal_columns, letter_ids, people_options, themes_on_top
+from .helpers import column_ids, deal_columns, letter_ids, people_options, themes_on_top, with_play
 
 
-def new_state(players: int = 3, seed: int = 1, **options: object) -> SimultaneousState:
+def new_state(players: int = 3, seed: int = 1, **options: object) -> ThemesState:
     state = Themes().new(players, seed, people_options(players, {"mode": "simultanee", **options}))
-    assert isinstance(state, SimultaneousState)
+    assert isinstance(state, ThemesState) and isinstance(state.play, SimultaneousPlay)
     return state
 
 
 def arrange(
-    state: SimultaneousState,
+    state: ThemesState,
     *,
     turned: str = "EX",
     columns: Mapping[int, tuple[str, str]] | None = None,
     themes: Mapping[int, str] | None = None,
     won: Mapping[int, str] | None = None,
     draw: int | None = None,
-) -> SimultaneousState:
+) -> ThemesState:
     """These turned cards, visible letters, won letters and themes on top; every other card is
     dealt again in id order (none created or lost). ``draw``: keep only so many in the draw
     pile (the rest to the box)."""
@@ -53,8 +54,7 @@ def arrange(
     keep = len(rest) if draw is None else draw
     won_letters = tuple(tuple(won_ids.get(s, ())) for s in range(state.players))
     state = replace(
-        state,
-        turned=turned_ids,
+        with_play(state, turned=turned_ids),
         columns=new_columns,
         draw=tuple(rest[:keep]),
         box=tuple(rest[keep:]),
@@ -66,7 +66,7 @@ def arrange(
     return state
 
 
-def new_york(players: int = 3, **options: object) -> SimultaneousState:
+def new_york(players: int = 3, **options: object) -> ThemesState:
     """E and X turned; VILLE over O and T, OUTIL over N and A."""
     return arrange(
         new_state(players, 2, **options),
@@ -76,9 +76,9 @@ def new_york(players: int = 3, **options: object) -> SimultaneousState:
     )
 
 
-def word(state: SimultaneousState, text: str, spec: str, column: int = 0) -> Word:
+def word(state: ThemesState, text: str, spec: str, column: int = 0) -> Word:
     """A word taking the turned and visible cards with these letters."""
-    pool = [*state.turned, *state.visible_letters(column)]
+    pool = [*state.play.turned, *state.visible_letters(column)]
     cards: list[str] = []
     for letter in spec:
         cards.append(
@@ -91,11 +91,11 @@ def test_set_up_no_hands_two_turned_cards_everyone_searches_without_hourglass() 
     # « on joue sans sablier » ; « Aucun joueur n'a de carte en main » ; « tout le monde cherche
     # un mot en même temps »
     state = new_state(4)
-    assert len(state.turned) == 2
+    assert len(state.play.turned) == 2
     assert state.to_move() == frozenset(range(4))
     assert state.rule_timers() == ()
     assert state.view(0)["main"] == [] and state.view(0)["mains"] == [0, 0, 0, 0]
-    assert state.round == 1 and state.turner == state.config.starter
+    assert state.play.round == 1 and state.play.turner == state.config.starter
     assert len(state.draw) == 110 - 40 - 2
 
 
@@ -111,13 +111,13 @@ def test_vocabulary_word_wins_the_round_at_once() -> None:
     # « il récupère les cartes Lettres ainsi que la carte Thème utilisées et défausse […] la
     # carte piochée restante »
     state = new_york()
-    e, x = state.turned
+    e, x = state.play.turned
     o = state.visible_letters(0)[0]
     ville = state.piles[0][0]
     after = state.apply(2, word(state, "New York", "EO"))
     assert set(after.won_letters[2]) == {e, o}
     assert after.won_themes[2] == (ville,)
-    assert x in after.box and x not in after.turned
+    assert x in after.box and x not in after.play.turned
     assert after.judgements[-1].by == "vocabulaire"
 
 
@@ -131,8 +131,8 @@ def test_themes_are_turned_over_and_the_winner_turns_the_next_two_cards() -> Non
         assert after.piles[index][0] == (card, 1 - side)
     card, side = state.piles[0][1]  # the card uncovered under VILLE is turned over too
     assert after.piles[0][0] == (card, 1 - side)
-    assert after.turner == 1 and after.round == state.round + 1
-    assert after.turned == state.draw[:2]
+    assert after.play.turner == 1 and after.play.round == state.play.round + 1
+    assert after.play.turned == state.draw[:2]
     assert after.to_move() == frozenset(range(3))
 
 
@@ -154,9 +154,9 @@ def test_word_needs_a_turned_card_and_a_column_card() -> None:
     with pytest.raises(IllegalAction, match="cartes retournées"):
         state.apply(0, Word(0, "Oto", (o, t)))
     with pytest.raises(IllegalAction, match="sous VILLE"):
-        state.apply(0, Word(0, "Exe", (state.turned[0],)))
+        state.apply(0, Word(0, "Exe", (state.play.turned[0],)))
     with pytest.raises(IllegalAction, match="ne fait pas partie"):  # a card of another column
-        state.apply(0, Word(0, "New York", (state.turned[0], state.visible_letters(1)[0])))
+        state.apply(0, Word(0, "New York", (state.play.turned[0], state.visible_letters(1)[0])))
 
 
 def test_no_fifth_pile_no_packet_no_hand_actions() -> None:
@@ -204,22 +204,22 @@ def test_refused_word_the_player_chooses_the_card_to_give_back_and_is_out_of_the
     b, a, c = state.won_letters[0]
     judging = state.apply(0, word(state, "Exo", "EO"))
     after = judging.apply(judge_seat(0, 3), Verdict(False))
-    assert after.won_letters[0] == (b, a, c) and after.debts[0] == 1  # nothing taken yet
-    assert after.to_move() == frozenset({0, 1, 2}) and after.out[0]
+    assert after.won_letters[0] == (b, a, c) and after.play.debts[0] == 1  # nothing taken yet
+    assert after.to_move() == frozenset({0, 1, 2}) and after.play.out[0]
     assert set(after.legal_actions(0)) == {GiveBack(b), GiveBack(a), GiveBack(c)}
     assert after.view(0)["a_rendre"][0]["nom"] == "lettre B" and after.view(1)["a_rendre"] == []
     assert after.view(None)["doivent_rendre"] == [0]
     with pytest.raises(IllegalAction, match="choisissez la carte gagnée que vous rendez"):
         after.apply(0, GiveUp())
     with pytest.raises(IllegalAction, match="Rendez une des cartes que vous avez gagnées"):
-        after.apply(0, GiveBack(state.turned[0]))
+        after.apply(0, GiveBack(state.play.turned[0]))
     # Silence: when the giver's time runs out, the rules give the cheapest, most recent card.
     (timer,) = after.rule_timers()
     assert timer.seat == 0 and timer.action == GiveBack(c) and timer.label == "Carte à rendre"
     chosen = after.apply(0, GiveBack(b))  # the player gives the 2-point B, his choice
-    assert chosen.won_letters[0] == (a, c) and b in chosen.box and chosen.debts[0] == 0
+    assert chosen.won_letters[0] == (a, c) and b in chosen.box and chosen.play.debts[0] == 0
     assert chosen.to_move() == frozenset({1, 2})  # he may not try again in this round
-    assert chosen.turned == state.turned  # the others keep searching the same cards
+    assert chosen.play.turned == state.play.turned  # the others keep searching the same cards
     assert not chosen.judgements[-1].accepted and chosen.invariant_violations() == []
     assert decode_action({"type": "rendre", "carte": b}) == GiveBack(b)
 
@@ -229,17 +229,17 @@ def test_refused_word_without_won_cards_creates_a_debt_chosen_at_the_next_gain()
     # gagnera une »
     state = new_york()
     after = state.apply(0, word(state, "Exo", "EO")).apply(judge_seat(0, 3), Verdict(False))
-    assert after.debts[0] == 1 and after.view(None)["dettes"] == [1, 0, 0]
+    assert after.play.debts[0] == 1 and after.view(None)["dettes"] == [1, 0, 0]
     assert 0 not in after.to_move()  # nothing to give yet
     # Next round: seat 0 wins New York again (arranged) and chooses a card to give back.
-    after = replace(after, out=(False,) * 3)
+    after = with_play(after, out=(False,) * 3)
     again = arrange(after, turned="EX", columns={0: ("O", "T")}, themes={0: "VILLE"})
-    again = replace(again, debts=(1, 0, 0))
+    again = with_play(again, debts=(1, 0, 0))
     won = again.apply(0, word(again, "New York", "EO"))
-    assert won.debts[0] == 1 and won.owes(0) and len(won.won_letters[0]) == 2
+    assert won.play.debts[0] == 1 and won.play.owes(won, 0) and len(won.won_letters[0]) == 2
     theme = won.won_themes[0][0][0]
     paid = won.apply(0, GiveBack(theme))
-    assert paid.debts[0] == 0 and paid.won_themes[0] == () and len(paid.won_letters[0]) == 2
+    assert paid.play.debts[0] == 0 and paid.won_themes[0] == () and len(paid.won_letters[0]) == 2
     assert paid.invariant_violations() == []
 
 
@@ -250,21 +250,24 @@ def test_a_theme_card_may_be_given_back_and_the_end_settles_an_open_choice() -> 
     after = state.apply(0, word(state, "Exo", "EO")).apply(judge_seat(0, 3), Verdict(False))
     assert after.legal_actions(0) == (GiveBack(face[0]),)
     given = after.apply(0, GiveBack(face[0]))
-    assert given.won_themes[0] == () and given.given_back == (face,)
+    assert given.won_themes[0] == () and given.play.given_back == (face,)
     assert given.invariant_violations() == []
-    ended = after._finish("fin")
-    assert ended.won_themes[0] == () and ended.debts[0] == 0
+    ended = after.play._finish(after, "fin")
+    assert ended.won_themes[0] == () and ended.play.debts[0] == 0
 
 
 def test_when_everyone_finds_nothing_the_cards_are_discarded_and_the_next_player_turns() -> None:
     # decision: « rien » from every seat ends the round without a winner
     state = new_york()
-    turned = state.turned
+    turned = state.play.turned
     after = state.apply(0, GiveUp()).apply(2, GiveUp())
     assert after.to_move() == frozenset({1})
     after = after.apply(1, GiveUp())
     assert set(turned) <= set(after.box)
-    assert after.turner == (state.turner + 1) % 3 and after.round == state.round + 1
+    assert (
+        after.play.turner == (state.play.turner + 1) % 3
+        and after.play.round == state.play.round + 1
+    )
     assert after.piles[0][0] == (state.piles[0][0][0], 1 - state.piles[0][0][1])
 
 

@@ -48,7 +48,8 @@ from .actions import Action, EndTurn, Redraw
 from .bots_common import LEVELS, EngineBot, Level, known_choices, word_value, words_left
 from .bots_levels import ThemesLevelBot
 from .bots_strong import StrongBot
-from .classic import ClassicState
+from .classic import classic_play
+from .state import ThemesState
 
 __all__ = [
     "BOTS",
@@ -67,12 +68,12 @@ class RandomBot(EngineBot):
 
     name = "random"
 
-    def play(self, state: ClassicState, seat: Seat, draws: Draws) -> Action:
+    def play(self, state: ThemesState, seat: Seat, draws: Draws) -> Action:
         if words_left(state, seat, self.seconds_per_word):
             choices = known_choices(state, seat, self.share)
             if choices:
                 return draws.choice(choices)
-            if state.may_redraw(seat) and draws.random() < 0.5:
+            if classic_play(state).may_redraw(state, seat) and draws.random() < 0.5:
                 return Redraw()
         return EndTurn()
 
@@ -82,14 +83,14 @@ class GreedyBot(EngineBot):
 
     name = "greedy"
 
-    def play(self, state: ClassicState, seat: Seat, draws: Draws) -> Action:
+    def play(self, state: ThemesState, seat: Seat, draws: Draws) -> Action:
         if not words_left(state, seat, self.seconds_per_word):
             return EndTurn()
         choices = known_choices(state, seat, self.share)
         if choices:
             # Ties: the first found (the visible themes in order), so a pure function.
             return max(choices, key=lambda w: (word_value(state, w), len(w.cards)))
-        return Redraw() if state.may_redraw(seat) else EndTurn()
+        return Redraw() if classic_play(state).may_redraw(state, seat) else EndTurn()
 
 
 BOTS = BotTable(

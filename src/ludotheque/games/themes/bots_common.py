@@ -21,13 +21,12 @@ from ludotheque.core.rng import Draws
 
 from .actions import Action, EndTurn, GiveBack, GiveUp, Verdict, Word
 from .cards import entry_key
-from .classic import ClassicState
+from .classic import ClassicPlay
 from .familiarity import familiarity_rank
 from .judging import robot_refusal
 from .search import vocabulary_words
-from .simultaneous import SimultaneousState
+from .simultaneous import SimultaneousPlay
 from .state import ThemesState
-from .teams import TeamsState
 
 __all__ = [
     "LEVELS",
@@ -74,25 +73,26 @@ def knows(key: str, share: float) -> bool:
     return familiarity(key) < share
 
 
-# --- the interface the bots decide through (dispatch on the state's class) -----------------
+# --- the interface the bots decide through (dispatch on the state's play) ------------------
 
 
 def known_choices(state: State[Any], seat: Seat, share: float) -> list[Word]:
     """The words ``seat`` knows (``share``) that its cards allow now, each with its best cards
     (those worth the most points), in the order of the visible themes."""
-    if isinstance(state, ClassicState):
-        return _classic_choices(state, seat, share)
-    if isinstance(state, (SimultaneousState, TeamsState)):
+    if isinstance(state, ThemesState):
+        if isinstance(state.play, ClassicPlay):
+            return _classic_choices(state, state.play, seat, share)
         return [w for w in state.word_choices() if knows(entry_key(w.word), share)]
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
 
 
-def _classic_choices(state: ClassicState, seat: Seat, share: float) -> list[Word]:
-    """As :meth:`ClassicState.word_choices`, on the known words only (and faster so)."""
+def _classic_choices(state: ThemesState, play: ClassicPlay, seat: Seat, share: float) -> list[Word]:
+    """As :meth:`ClassicPlay.word_choices`, on the known words only (and faster so)."""
     choices: list[Word] = []
-    hand = state.hands[seat]
-    letters = state.catalog.letters
-    fifth = state.catalog.words(state.catalog.theme(state.fifth[0])).forms if state.fifth else {}
+    hand = play.hands[seat]
+    catalog = state.catalog
+    letters = catalog.letters
+    fifth = catalog.words(catalog.theme(play.fifth[0])).forms if play.fifth else {}
     for index, theme in enumerate(state.visible_themes()):
         if theme is None:
             continue
@@ -118,21 +118,21 @@ def word_value(state: State[Any], word: Word) -> int:
 
 def words_per_turn(state: State[Any], seconds_per_word: float) -> int:
     """Words a bot this fast says in a turn: the hourglass over its time a word, at least 1."""
-    if isinstance(state, ClassicState):
+    if isinstance(state, ThemesState) and isinstance(state.play, ClassicPlay):
         return max(1, int(state.config.hourglass // seconds_per_word))
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
 
 
 def words_left(state: State[Any], seat: Seat, seconds_per_word: float) -> int:
     """Words the bot may still say this turn."""
-    if isinstance(state, ClassicState):
-        return max(0, words_per_turn(state, seconds_per_word) - state.words_in_turn)
-    if isinstance(state, (SimultaneousState, TeamsState)):
+    if isinstance(state, ThemesState):
+        if isinstance(state.play, ClassicPlay):
+            return max(0, words_per_turn(state, seconds_per_word) - state.play.words_in_turn)
         return 1 if seat in state.to_move() else 0  # one word at a time; the state limits
     raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
 
 
-def judge_verdict(state: ThemesState[Any]) -> Verdict:
+def judge_verdict(state: ThemesState) -> Verdict:
     """A robot judge's verdict on the word being judged (D11, :func:`~.judging.robot_refusal`):
     refused, with its reason, when it is not a dictionary word, a plural by S, or outside the
     vocabulary of one of its themes."""
@@ -197,24 +197,24 @@ class EngineBot:
     def choose(self, observation: Observation, draws: Draws) -> Action:
         state = observation.determinize(draws)
         seat = observation.seat
-        if isinstance(state, SimultaneousState) and state.owes(seat):
-            return GiveBack(state.cheapest_card(seat))  # a refused word: the cheapest card
+        if not isinstance(state, ThemesState):
+            action: Action = state.sample_action(seat, draws)
+            return action
+        play = state.play
+        if isinstance(play, SimultaneousPlay) and play.owes(state, seat):
+            return GiveBack(play.cheapest_card(state, seat))  # a refused word: the cheapest card
         verdict = judge_action(state, seat)
         if verdict is not None:
             return verdict
-        if isinstance(state, ClassicState):
+        if isinstance(play, ClassicPlay):
             return self.play(state, seat, draws)
-        if isinstance(state, (SimultaneousState, TeamsState)):
-            return self.play_variant(state, seat, draws)
-        action: Action = state.sample_action(seat, draws)
-        return action
+        return self.play_variant(state, seat, draws)
 
-    def play(self, state: ClassicState, seat: Seat, draws: Draws) -> Action:
+    def play(self, state: ThemesState, seat: Seat, draws: Draws) -> Action:
+        """Classic and Expert (``state.play`` is a :class:`~.classic.ClassicPlay`)."""
         raise NotImplementedError
 
-    def play_variant(
-        self, state: SimultaneousState | TeamsState, seat: Seat, draws: Draws
-    ) -> Action:
+    def play_variant(self, state: ThemesState, seat: Seat, draws: Draws) -> Action:
         """Simultanée and Équipe: a known word (random for the beginner, else the one worth
         the most now); none: « rien » (Simultanée) or the end of the team's round."""
         words = known_choices(state, seat, self.share)
@@ -222,4 +222,4 @@ class EngineBot:
             if self.name == "random":
                 return draws.choice(words)
             return max(words, key=lambda w: (word_value(state, w), len(w.cards)))
-        return GiveUp() if isinstance(state, SimultaneousState) else EndTurn()
+        return GiveUp() if isinstance(state.play, SimultaneousPlay) else EndTurn()

@@ -34,7 +34,7 @@ vocabularies: the best of them is the decision's ``best``). Then, as a person of
 >>> from ludotheque.games.themes import Themes
 >>> game = Themes()
 >>> state = game.new(2, 4)
->>> observation = Observation.of(game, state, state.active)
+>>> observation = Observation.of(game, state, state.play.active)
 >>> decision = ThemesLevelBot("expert").decide(observation, Rng.from_seed(1).draws())
 >>> decision.value == decision.best and decision.seconds > 0
 True
@@ -62,14 +62,14 @@ from .bots_pace import (
     worth_redrawing,
 )
 from .bots_strong import DEFAULT_CANDIDATES, weigh
-from .classic import ClassicState
+from .classic import ClassicPlay
 from .familiarity import entry_familiarity, knows_entry
-from .simultaneous import SimultaneousState
-from .teams import TeamsState
+from .simultaneous import SimultaneousPlay
+from .state import ThemesState
+from .teams import TeamPlay
 
 __all__ = ["FIFTH", "ThemesLevelBot", "packet_plan"]
 
-AnyState = ClassicState | SimultaneousState | TeamsState
 FIFTH = -1
 """The fifth theme (Expert) among the themes a bot takes in."""
 
@@ -80,31 +80,34 @@ class ThemesLevelBot(LevelBot):
     def decide(self, observation: Observation, draws: Draws) -> Decision:
         state = observation.determinize(draws)
         seat = observation.seat
-        if not isinstance(state, (ClassicState, SimultaneousState, TeamsState)):
+        if not isinstance(state, ThemesState):
             return Decision(state.sample_action(seat, draws))
-        if isinstance(state, SimultaneousState) and state.owes(seat):
+        play = state.play
+        if isinstance(play, SimultaneousPlay) and play.owes(state, seat):
             # A refused word costs a won card: the one worth the least, chosen at once.
-            give = GiveBack(state.cheapest_card(seat))
+            give = GiveBack(play.cheapest_card(state, seat))
             return Decision(give, verdict_seconds(self.profile, state.config.judge_time, draws))
         if state.phase == "jugement" and state.claim is not None and seat in state.to_move():
             verdict = judge_verdict(state)
             return Decision(verdict, verdict_seconds(self.profile, state.config.judge_time, draws))
-        if isinstance(state, ClassicState):
-            return self._classic(state, seat, draws)
-        if isinstance(state, SimultaneousState):
+        if isinstance(play, ClassicPlay):
+            return self._classic(state, play, seat, draws)
+        if isinstance(play, SimultaneousPlay):
             return self._race(state, seat, draws)
-        return self._team(state, seat, draws)
+        assert isinstance(play, TeamPlay), play
+        return self._team(state, play, seat, draws)
 
     # --- what it sees and knows ------------------------------------------------------------
 
-    def noticed(self, state: AnyState, draws: Draws) -> set[int]:
+    def noticed(self, state: ThemesState, draws: Draws) -> set[int]:
         """The visible themes (their columns; :data:`FIFTH` for Expert's fifth theme) it takes
         in during this search, each with probability ``notice``, at least one column."""
         columns = [index for index, pile in enumerate(state.piles) if pile]
         seen = {index for index in columns if self.profile.notices(draws)}
         if not seen and columns:
             seen.add(draws.choice(columns))
-        if isinstance(state, ClassicState) and state.fifth and self.profile.notices(draws):
+        play = state.play
+        if isinstance(play, ClassicPlay) and play.fifth and self.profile.notices(draws):
             seen.add(FIFTH)
         return seen
 
@@ -123,12 +126,12 @@ class ThemesLevelBot(LevelBot):
 
     # --- classic and Expert ------------------------------------------------------------------
 
-    def _classic(self, state: ClassicState, seat: Seat, draws: Draws) -> Decision:
-        if state.phase != "jeu" or seat != state.active:
+    def _classic(self, state: ThemesState, play: ClassicPlay, seat: Seat, draws: Draws) -> Decision:
+        if state.phase != "jeu" or seat != play.active:
             return Decision(state.sample_action(seat, draws))
-        said = [j.word for j in state.judgements if j.turn == state.turn and j.seat == seat]
-        first = not said and not state.redrawn
-        spent = turn_seconds(self.profile, said, redrawn=state.redrawn)
+        said = [j.word for j in state.judgements if j.turn == play.turn and j.seat == seat]
+        first = not said and not play.redrawn
+        spent = turn_seconds(self.profile, said, redrawn=play.redrawn)
         if first:
             spent -= self.profile.reaction  # drawn below, with this decision's time
         left = state.config.hourglass - spent
@@ -143,12 +146,12 @@ class ThemesLevelBot(LevelBot):
             if seconds <= left:
                 return Decision(chosen.word, seconds, float(chosen.value), best)
         # Nothing found that fits in the time left: new letters once, else the hourglass.
-        if chosen is None and state.may_redraw(seat) and worth_redrawing(self.profile, left):
+        if chosen is None and play.may_redraw(state, seat) and worth_redrawing(self.profile, left):
             return Decision(Redraw(), redraw_seconds(self.profile, draws))
         return Decision(EndTurn(), round(max(0.0, left), 3))
 
     def _classic_choice(
-        self, state: ClassicState, seat: Seat, known: Sequence[Move], left: float, draws: Draws
+        self, state: ThemesState, seat: Seat, known: Sequence[Move], left: float, draws: Draws
     ) -> Move | None:
         if not known:
             return None
@@ -158,7 +161,7 @@ class ThemesLevelBot(LevelBot):
         ranked = sorted(known, key=lambda move: (-move.value, -entry_familiarity(move.key)))
         weighed: list[tuple[float, Move]] = []
 
-        def follow(after: ClassicState) -> list[Word]:
+        def follow(after: ThemesState) -> list[Word]:
             return [m.word for m in word_moves(after, seat)]
 
         for move in ranked[:DEFAULT_CANDIDATES]:
@@ -170,7 +173,7 @@ class ThemesLevelBot(LevelBot):
 
     # --- Simultanée ------------------------------------------------------------------------
 
-    def _race(self, state: SimultaneousState, seat: Seat, draws: Draws) -> Decision:
+    def _race(self, state: ThemesState, seat: Seat, draws: Draws) -> Decision:
         if state.phase != "recherche" or seat not in state.to_move():
             return Decision(state.sample_action(seat, draws))
         moves = word_moves(state, seat)
@@ -199,11 +202,11 @@ class ThemesLevelBot(LevelBot):
 
     # --- Équipe ------------------------------------------------------------------------------
 
-    def _team(self, state: TeamsState, seat: Seat, draws: Draws) -> Decision:
+    def _team(self, state: ThemesState, play: TeamPlay, seat: Seat, draws: Draws) -> Decision:
         if state.phase != "jeu" or seat not in state.to_move():
             return Decision(state.sample_action(seat, draws))
-        members = state.config.members(state.active)
-        said = [j.word for j in state.judgements if j.turn == state.round and j.seat in members]
+        members = state.config.members(play.active)
+        said = [j.word for j in state.judgements if j.turn == play.round and j.seat in members]
         spent = turn_seconds(self.profile, said, searchers=len(members))
         left = state.config.hourglass - spent
         moves = word_moves(state, seat)

@@ -10,8 +10,8 @@ vocabulary said for this one (it goes to the judge).
 
 >>> from ludotheque.games.themes import Themes
 >>> state = Themes().new(2, 3, {"mode": "classique"})
->>> moves = word_moves(state, state.active)
->>> all(state.word_problem(state.active, move.word) is None for move in moves)
+>>> moves = word_moves(state, state.play.active)
+>>> all(state.word_problem(state.play.active, move.word) is None for move in moves)
 True
 >>> all(move.value == move.points + 1 for move in moves)
 True
@@ -28,12 +28,12 @@ from ludotheque.core.protocol import Seat, State
 
 from .actions import Word
 from .cards import vocabulary
-from .classic import ClassicState
+from .classic import ClassicPlay
 from .search import vocabulary_words
-from .simultaneous import SimultaneousState
+from .simultaneous import SimultaneousPlay
 from .state import ThemesState
 from .table import Catalog, visible_themes
-from .teams import TeamsState
+from .teams import TeamPlay
 
 __all__ = ["RELATED_SHARE", "Move", "related_themes", "stray_moves", "word_moves"]
 
@@ -60,23 +60,24 @@ class Move:
         return self.word.column
 
 
-def _sources(state: State[Any], seat: Seat) -> list[tuple[tuple[str, ...], int | None]]:
+def _sources(state: ThemesState, seat: Seat) -> list[tuple[tuple[str, ...], int | None]]:
     """The seat's own cards: (cards, packet) for each set a word may draw on."""
-    if isinstance(state, ClassicState):
-        return [(state.hands[seat], None)]
-    if isinstance(state, SimultaneousState):
-        return [(state.turned, None)]
-    if isinstance(state, TeamsState):
+    play = state.play
+    if isinstance(play, ClassicPlay):
+        return [(play.hands[seat], None)]
+    if isinstance(play, SimultaneousPlay):
+        return [(play.turned, None)]
+    if isinstance(play, TeamPlay):
         return [
             (cards, packet)
-            for packet, cards in enumerate(state.packets)
-            if cards and not state.used[packet]
+            for packet, cards in enumerate(play.packets)
+            if cards and not play.used[packet]
         ]
-    raise TypeError(f"état inconnu des robots de Thèmes : {type(state).__name__}")
+    raise TypeError(f"variante inconnue des robots de Thèmes : {type(play).__name__}")
 
 
 def _moves(
-    state: ThemesState[Any],
+    state: ThemesState,
     seat: Seat,
     keys_of: Callable[[int, str], Iterable[str]],
     shown_of: Callable[[int, str, str], str],
@@ -108,8 +109,9 @@ def word_moves(state: State[Any], seat: Seat) -> list[Move]:
         return catalog.words(theme).display(key) or key
 
     moves = _moves(state, seat, lambda _i, theme: catalog.words(theme).forms.values(), shown)
-    if isinstance(state, ClassicState) and state.fifth:
-        fifth = catalog.words(catalog.theme(state.fifth[0])).forms
+    play = state.play
+    if isinstance(play, ClassicPlay) and play.fifth:
+        fifth = catalog.words(catalog.theme(play.fifth[0])).forms
         for move in list(moves):
             if move.key in fifth:
                 both = Word(move.column, move.word.word, move.word.cards, fifth=True)

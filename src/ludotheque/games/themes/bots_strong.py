@@ -27,7 +27,8 @@ from ludotheque.core.rng import Draws
 
 from .actions import Action, EndTurn, Redraw, Word
 from .bots_common import EngineBot, known_choices, word_value, words_left
-from .classic import ClassicState
+from .classic import classic_play
+from .state import ThemesState
 
 __all__ = ["DEFAULT_CANDIDATES", "END_BONUS", "PILE_BONUS", "StrongBot", "lead", "weigh"]
 
@@ -38,7 +39,7 @@ END_BONUS = 100.0
 PILE_BONUS = 1.5
 
 
-def lead(state: ClassicState, seat: Seat) -> int:
+def lead(state: ThemesState, seat: Seat) -> int:
     """``seat``'s score minus the best other score (positive: ahead)."""
     others = [state.score(s) for s in range(state.players) if s != seat]
     return state.score(seat) - max(others, default=0)
@@ -62,7 +63,7 @@ class StrongBot(EngineBot):
         self.candidates = candidates
         self.follow_weight = follow_weight
 
-    def play(self, state: ClassicState, seat: Seat, draws: Draws) -> Action:
+    def play(self, state: ThemesState, seat: Seat, draws: Draws) -> Action:
         left = words_left(state, seat, self.seconds_per_word)
         if not left:
             return EndTurn()
@@ -75,22 +76,22 @@ class StrongBot(EngineBot):
                 best = (value, word)
         if best is not None and best[0] > 0:
             return best[1]
-        return Redraw() if state.may_redraw(seat) else EndTurn()
+        return Redraw() if classic_play(state).may_redraw(state, seat) else EndTurn()
 
-    def evaluate(self, state: ClassicState, seat: Seat, word: Word, left: int) -> float:
+    def evaluate(self, state: ThemesState, seat: Seat, word: Word, left: int) -> float:
         """What saying ``word`` is worth to ``seat`` (see the module doc)."""
 
-        def follow(after: ClassicState) -> list[Word]:
+        def follow(after: ThemesState) -> list[Word]:
             return known_choices(after, seat, self.share)
 
         return weigh(state, seat, word, follow if left > 1 else None, self.follow_weight)
 
 
 def weigh(
-    state: ClassicState,
+    state: ThemesState,
     seat: Seat,
     word: Word,
-    follow: Callable[[ClassicState], Sequence[Word]] | None,
+    follow: Callable[[ThemesState], Sequence[Word]] | None,
     follow_weight: float = FOLLOW_WEIGHT,
 ) -> float:
     """What saying ``word`` is worth to ``seat`` with the end in view (steps 2 and 3 of the
@@ -106,7 +107,7 @@ def weigh(
         return value + (END_BONUS if won else -END_BONUS)
     if not after.piles[word.column]:
         value += PILE_BONUS if lead(after, seat) > 0 else -PILE_BONUS
-    if follow is not None and after.phase == "jeu" and after.active == seat:
+    if follow is not None and after.phase == "jeu" and classic_play(after).active == seat:
         found = follow(after)
         if found:
             value += follow_weight * max(word_value(after, w) for w in found)

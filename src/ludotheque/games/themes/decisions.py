@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from ludotheque.core.record import GameRecord
 
 from .cards import entry_key
-from .classic import ClassicState
 from .game import Themes
+from .state import ThemesState
 from .verdicts import Judgement
 
 __all__ = ["WordTally", "judgements_of", "tally"]
@@ -35,7 +35,7 @@ class WordTally:
 def judgements_of(record: GameRecord) -> tuple[Judgement, ...]:
     """Every decision of a Thèmes game record, by replaying it."""
     state = record.replay(Themes())
-    assert isinstance(state, ClassicState)
+    assert isinstance(state, ThemesState)
     return state.judgements
 
 

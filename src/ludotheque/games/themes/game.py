@@ -36,28 +36,24 @@ from .cards import (
     parse_themes,
 )
 from .claims import spelled
-from .classic import ClassicConfig, ClassicState
+from .classic import ClassicPlay, classic_play
 from .judging import JUDGE_SECONDS, REASONS, Judging
 from .search import best_cards
-from .simultaneous import TURNED, SimultaneousConfig, SimultaneousState
+from .simultaneous import TURNED, SimultaneousPlay
+from .state import ThemesConfig, ThemesState
 from .table import HOURGLASS_SECONDS, Catalog, Columns, Face, Hooks, Layout, deal
-from .teams import PACKET_SIZES, TeamsConfig, TeamsState, default_teams, team_problem
+from .teams import PACKET_SIZES, TeamPlay, default_teams, team_problem
 from .verdicts import Judgement
-from .views import classic_view, simultaneous_view, teams_view
+from .views import themes_view
 
-__all__ = ["AnyThemesState", "Themes"]
+__all__ = ["Themes"]
 
-AnyThemesState = ClassicState | SimultaneousState | TeamsState
-"""A Thèmes position: classic and Expert, Simultanée, or Équipe."""
-
-# The views read the states, never the reverse: each state reaches its view through its hooks.
-ClassicState.hooks = Hooks(view=classic_view)
-TeamsState.hooks = Hooks(view=teams_view)
-SimultaneousState.hooks = Hooks(view=simultaneous_view)
+# The views read the state, never the reverse: the state reaches its view through its hooks.
+ThemesState.hooks = Hooks(view=themes_view)
 
 
 class _Table(TypedDict):
-    """The fields a Simultanée or Équipe state starts with, but its own."""
+    """The fields of a table just set up, but its config, its phase and its play."""
 
     catalog: Catalog
     piles: tuple[tuple[Face, ...], ...]
@@ -67,7 +63,6 @@ class _Table(TypedDict):
     won_themes: tuple[tuple[Face, ...], ...]
     box: tuple[str, ...]
     theme_box: tuple[Face, ...]
-    round: int
     claim: None
     judged: int
     judgements: tuple[Judgement, ...]
@@ -92,7 +87,6 @@ def _new_table(
         won_themes=((),) * sides,
         box=(),
         theme_box=layout.theme_box,
-        round=0,
         claim=None,
         judged=0,
         judgements=(),
@@ -101,7 +95,7 @@ def _new_table(
     )
 
 
-class Themes(NotatedGame[AnyThemesState, Action]):
+class Themes(NotatedGame[ThemesState, Action]):
     """« Thèmes », the themed word party game, registered as ``themes``."""
 
     notation = Notation(encode_action, decode_action)
@@ -224,7 +218,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
     )
 
     def teams(self, players: int, options: Mapping[str, JsonValue]) -> tuple[int, ...] | None:
-        """Variante par équipe: teams sit in turn around the table (``TeamsConfig.team_of``).
+        """Variante par équipe: teams sit in turn around the table (``ThemesConfig.team_of``).
 
         >>> Themes().teams(6, {"mode": "equipe", "equipes": 3})
         (0, 1, 2, 0, 1, 2)
@@ -239,7 +233,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
             raise InvalidOptions(problem, option="equipes")
         return tuple(seat % count for seat in range(players))
 
-    def setup(self, players: int, options: JsonObject, rng: Rng) -> AnyThemesState:
+    def setup(self, players: int, options: JsonObject, rng: Rng) -> ThemesState:
         mode = str(options["mode"])
         teams = 0
         if mode == "equipe":
@@ -298,27 +292,32 @@ class Themes(NotatedGame[AnyThemesState, Action]):
         rng: Rng,
         letters: tuple[LetterCard, ...],
         themes: tuple[ThemeCard, ...],
-    ) -> SimultaneousState:
+    ) -> ThemesState:
         draws = rng.draws()
         starter = draws.below(players)  # D2: by lot
         layout = deal(letters, themes, draws)
-        config = SimultaneousConfig(
+        config = ThemesConfig(
             players=players,
+            mode="simultanee",
             judging=cast(Judging, options["jugement"]),
             starter=starter,
             judge_time=int(str(options["delai_juge"])),
         )
-        state = SimultaneousState(
-            config=config,
-            phase="recherche",
+        play = SimultaneousPlay(
             turned=(),
             turner=starter,
             out=(False,) * players,
             debts=(0,) * players,
             given_back=(),
+            round=0,
+        )
+        state = ThemesState(
+            config=config,
+            play=play,
+            phase="recherche",
             **_new_table(letters, themes, layout, players, draws),
         )
-        return state.start_round(starter)
+        return play.start_round(state, starter)
 
     def _setup_teams(
         self,
@@ -328,31 +327,36 @@ class Themes(NotatedGame[AnyThemesState, Action]):
         rng: Rng,
         letters: tuple[LetterCard, ...],
         themes: tuple[ThemeCard, ...],
-    ) -> TeamsState:
+    ) -> ThemesState:
         draws = rng.draws()
         starter = draws.below(teams)  # by lot, as D2
         layout = deal(letters, themes, draws)
-        config = TeamsConfig(
+        config = ThemesConfig(
             players=players,
-            teams=teams,
+            mode="equipe",
             judging=cast(Judging, options["jugement"]),
             starter=starter,
             hourglass=int(str(options["secondes"])),
             judge_time=int(str(options["delai_juge"])),
+            teams=teams,
         )
-        state = TeamsState(
-            config=config,
-            phase="jeu",
+        play = TeamPlay(
             active=starter,
+            round=0,
             packets=((),) * len(PACKET_SIZES),
             used=(False,) * len(PACKET_SIZES),
             round_themes=(),
             discarded_themes=(),
             timed_out=False,
             claim_packet=0,
+        )
+        state = ThemesState(
+            config=config,
+            play=play,
+            phase="jeu",
             **_new_table(letters, themes, layout, teams, draws),
         )
-        return state.start_round(starter)
+        return play.start_round(state, starter)
 
     def _setup_classic(
         self,
@@ -361,7 +365,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
         rng: Rng,
         letters: tuple[LetterCard, ...],
         themes: tuple[ThemeCard, ...],
-    ) -> ClassicState:
+    ) -> ThemesState:
         mode = str(options["mode"])
         draws = rng.draws()
         starter = draws.below(players)  # D2: by lot
@@ -376,7 +380,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
         for _ in range(players):
             hand, pool = tuple(pool[:HAND]), pool[HAND:]
             hands.append(hand)
-        config = ClassicConfig(
+        config = ThemesConfig(
             players=players,
             mode=mode,
             judging=cast(Judging, options["jugement"]),
@@ -386,26 +390,29 @@ class Themes(NotatedGame[AnyThemesState, Action]):
             # Records made before the option: the safeguard was always on.
             dry_end=bool(options.get("fin_sans_mot", True)),
         )
-        return ClassicState(
-            config=config,
-            catalog=Catalog(letters, themes),
-            phase="jeu",
-            piles=piles,
+        play = ClassicPlay(
             fifth=fifth,
-            columns=columns,
-            draw=pool,
             hands=tuple(hands),
-            won_letters=((),) * players,
-            won_themes=((),) * players,
             bonus=((),) * players,
-            box=(),
-            theme_box=theme_box,
             active=starter,
             turn=0,
             redrawn=False,
             timed_out=False,
             words_in_turn=0,
             dry=0,
+        )
+        return ThemesState(
+            config=config,
+            play=play,
+            catalog=Catalog(letters, themes),
+            phase="jeu",
+            piles=piles,
+            columns=columns,
+            draw=pool,
+            won_letters=((),) * players,
+            won_themes=((),) * players,
+            box=(),
+            theme_box=theme_box,
             claim=None,
             judged=0,
             judgements=(),
@@ -413,7 +420,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
             rng=draws.freeze(),
         )
 
-    def complete_action(self, state: AnyThemesState, seat: Seat, data: JsonValue) -> JsonValue:
+    def complete_action(self, state: ThemesState, seat: Seat, data: JsonValue) -> JsonValue:
         """A word sent without ``cartes`` gets the cards worth the most (D4); in Équipe, a word
         sent without ``paquet`` too gets the unused packet that gives the most (or, with its
         cards named, the packet those cards come from)."""
@@ -421,9 +428,10 @@ class Themes(NotatedGame[AnyThemesState, Action]):
             return data
         if "cartes" in data:
             named = data.get("cartes")
-            if isinstance(state, TeamsState) and "paquet" not in data and isinstance(named, list):
+            play = state.play
+            if isinstance(play, TeamPlay) and "paquet" not in data and isinstance(named, list):
                 ids = {card for card in named if isinstance(card, str)}
-                holding = [p for p, packet in enumerate(state.packets) if ids & set(packet)]
+                holding = [p for p, packet in enumerate(play.packets) if ids & set(packet)]
                 if len(holding) == 1:
                     return {**data, "paquet": holding[0]}
             return data
@@ -437,18 +445,18 @@ class Themes(NotatedGame[AnyThemesState, Action]):
         theme = state.catalog.theme(state.piles[column][0]) if state.piles[column] else ""
         visible = state.visible_letters(column)
         letters = state.catalog.letters
-        if isinstance(state, TeamsState):
+        play = state.play
+        if isinstance(play, TeamPlay):
             packet = data.get("paquet")
             candidates = [
                 p
                 for p in range(len(PACKET_SIZES))
-                if not state.used[p] and (packet is None or packet == p)
+                if not play.used[p] and (packet is None or packet == p)
             ]
             options = [
                 (found[1], len(found[0]), p, found[0])
                 for p in candidates
-                if (found := best_cards(key, state.packets[p], visible, letters, usable))
-                is not None
+                if (found := best_cards(key, play.packets[p], visible, letters, usable)) is not None
             ]
             if not options:
                 raise MalformedInput(
@@ -457,10 +465,11 @@ class Themes(NotatedGame[AnyThemesState, Action]):
                 )
             _points, _count, chosen, cards = max(options)
             return {**data, "paquet": chosen, "cartes": list(cards)}
-        own = state.turned if isinstance(state, SimultaneousState) else state.hands[seat]
+        simultaneous = isinstance(play, SimultaneousPlay)
+        own = play.turned if isinstance(play, SimultaneousPlay) else classic_play(state).hands[seat]
         best = best_cards(key, own, visible, letters, usable)
         if best is None:
-            mine = "des cartes retournées" if isinstance(state, SimultaneousState) else "de vos"
+            mine = "des cartes retournées" if simultaneous else "de vos"
             raise MalformedInput(
                 f"Aucune combinaison {mine} lettres et de celles sous {theme} ne "
                 f"s'écrit dans « {word} » (au moins une de chaque)."
@@ -469,7 +478,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
 
     def describe_action(
         self,
-        state: AnyThemesState,
+        state: ThemesState,
         seat: Seat,
         action: Action,
         observer: Seat | None,
@@ -482,7 +491,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
         if isinstance(action, Redraw):
             return f"{name} change ses trois lettres."
         if isinstance(action, EndTurn):
-            if isinstance(state, TeamsState):
+            if isinstance(state.play, TeamPlay):
                 return f"{name} termine la manche de son équipe."
             return f"{name} termine son tour."
         if isinstance(action, GiveUp):
@@ -513,30 +522,34 @@ class Themes(NotatedGame[AnyThemesState, Action]):
             return f"{name} refuse « {state.claim.word} »{why}."
         return f"{name} : temps écoulé."
 
-    def illegal_examples(self, state: AnyThemesState, seat: Seat) -> Iterable[Action]:
-        if isinstance(state, SimultaneousState):
-            yield from self._illegal_simultaneous(state, seat)
+    def illegal_examples(self, state: ThemesState, seat: Seat) -> Iterable[Action]:
+        play = state.play
+        if isinstance(play, SimultaneousPlay):
+            yield from self._illegal_simultaneous(state, play, seat)
             return
-        if isinstance(state, TeamsState):
-            yield from self._illegal_teams(state, seat)
+        if isinstance(play, TeamPlay):
+            yield from self._illegal_teams(state, play, seat)
             return
+        assert isinstance(play, ClassicPlay), play
         if state.phase == "jugement":
             yield EndTurn()
             return
         yield Verdict(True)
         yield GiveUp()
-        others = [c for s, hand in enumerate(state.hands) if s != seat for c in hand]
+        others = [c for s, hand in enumerate(play.hands) if s != seat for c in hand]
         column = next((i for i, pile in enumerate(state.piles) if pile), 0)
         visible = state.visible_letters(column)
         if others and visible:
             yield Word(column, "zz", (others[0], visible[0]))  # another player's card
-        if state.hands[seat]:
-            yield Word(column, "zz", (state.hands[seat][0],))  # no letter of the column
-        if state.redrawn:
+        if play.hands[seat]:
+            yield Word(column, "zz", (play.hands[seat][0],))  # no letter of the column
+        if play.redrawn:
             yield Redraw()
 
     @staticmethod
-    def _illegal_simultaneous(state: SimultaneousState, seat: Seat) -> Iterable[Action]:
+    def _illegal_simultaneous(
+        state: ThemesState, play: SimultaneousPlay, seat: Seat
+    ) -> Iterable[Action]:
         if state.phase == "jugement":
             yield GiveUp()
             return
@@ -547,13 +560,13 @@ class Themes(NotatedGame[AnyThemesState, Action]):
         visible = state.visible_letters(column)
         if visible:
             yield Word(column, "zz", visible[:1])  # no turned card
-        if state.turned:
-            yield Word(column, "zz", state.turned[:1])  # no letter of the column
+        if play.turned:
+            yield Word(column, "zz", play.turned[:1])  # no letter of the column
             if visible:
-                yield Word(column, "zz", (state.turned[0], visible[0]), packet=0)
+                yield Word(column, "zz", (play.turned[0], visible[0]), packet=0)
 
     @staticmethod
-    def _illegal_teams(state: TeamsState, seat: Seat) -> Iterable[Action]:
+    def _illegal_teams(state: ThemesState, play: TeamPlay, seat: Seat) -> Iterable[Action]:
         if state.phase == "jugement":
             yield EndTurn()
             return
@@ -562,7 +575,7 @@ class Themes(NotatedGame[AnyThemesState, Action]):
         yield Redraw()
         column = next((i for i, pile in enumerate(state.piles) if pile), 0)
         visible = state.visible_letters(column)
-        packets = [(p, cards) for p, cards in enumerate(state.packets) if cards]
+        packets = [(p, cards) for p, cards in enumerate(play.packets) if cards]
         if packets and visible:
             packet, cards = packets[0]
             yield Word(column, "zz", (cards[0], visible[0]))  # no packet named

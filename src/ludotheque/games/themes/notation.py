@@ -13,9 +13,9 @@ players' names in their place.
 >>> from ludotheque.games.themes import Themes
 >>> game = Themes()
 >>> state = game.new(2, 1)
->>> parse_typed(game, state, state.active, "fin")
+>>> parse_typed(game, state, state.play.active, "fin")
 EndTurn()
->>> parse_typed(game, state, state.active, "9 lyon")
+>>> parse_typed(game, state, state.play.active, "9 lyon")
 Traceback (most recent call last):
     ...
 ludotheque.core.errors.MalformedInput: Colonne 9 inconnue : les thèmes sont numérotés de 1 à 4.
@@ -33,9 +33,11 @@ from ludotheque.core.protocol import Seat
 from ludotheque.lexicon.normalize import normalize
 
 from .actions import Action, EndTurn, GiveBack, GiveUp, Redraw, Verdict, Word
-from .game import AnyThemesState, Themes
-from .simultaneous import SimultaneousState
-from .teams import PACKET_SIZES, TeamsState
+from .classic import classic_play
+from .game import Themes
+from .simultaneous import SimultaneousPlay
+from .state import ThemesState
+from .teams import PACKET_SIZES, TeamPlay
 
 __all__ = [
     "CLASSIC_NOTATION",
@@ -134,20 +136,21 @@ def unreadable(text: str, mode: str) -> MalformedInput:
 
 
 def own_cards(
-    state: AnyThemesState, seat: Seat, packet: int | None
+    state: ThemesState, seat: Seat, packet: int | None
 ) -> list[tuple[int | None, tuple[str, ...]]]:
     """The cards a word may take besides the column's, by packet (None outside Équipe)."""
-    if isinstance(state, SimultaneousState):
-        return [(None, state.turned)]
-    if isinstance(state, TeamsState):
+    play = state.play
+    if isinstance(play, SimultaneousPlay):
+        return [(None, play.turned)]
+    if isinstance(play, TeamPlay):
         packets = range(len(PACKET_SIZES)) if packet is None else [packet]
-        return [(p, state.packets[p]) for p in packets if not state.used[p]] or [
-            (p, state.packets[p]) for p in packets
+        return [(p, play.packets[p]) for p in packets if not play.used[p]] or [
+            (p, play.packets[p]) for p in packets
         ]
-    return [(None, state.hands[seat])]
+    return [(None, classic_play(state).hands[seat])]
 
 
-def card_choices(state: AnyThemesState, pool: Sequence[str], token: str) -> list[str]:
+def card_choices(state: ThemesState, pool: Sequence[str], token: str) -> list[str]:
     """The cards of ``pool`` that ``token`` may stand for."""
     if _CARD_ID.match(token):
         wanted = token.upper()
@@ -170,7 +173,7 @@ def card_choices(state: AnyThemesState, pool: Sequence[str], token: str) -> list
 
 
 def explicit_cards(
-    state: AnyThemesState,
+    state: ThemesState,
     seat: Seat,
     column: int,
     word: str,
@@ -246,7 +249,7 @@ def name_seats(line: str, names: Sequence[str]) -> str:
     return "".join(parts)
 
 
-def give_back_choices(state: SimultaneousState, seat: Seat) -> list[tuple[str, str]]:
+def give_back_choices(state: ThemesState, seat: Seat) -> list[tuple[str, str]]:
     """The cards ``seat`` may give back after a refused word: (id, how a player names it:
     « B », « N¹ », « VILLE »), letters first, then theme cards."""
     letters = state.catalog.letters
@@ -261,11 +264,12 @@ def give_back_choices(state: SimultaneousState, seat: Seat) -> list[tuple[str, s
 MARKS = {"premiere": "¹", "seconde": "²", "derniere": "$"}
 
 
-def give_back_of(state: AnyThemesState, seat: Seat, text: str) -> GiveBack:
+def give_back_of(state: ThemesState, seat: Seat, text: str) -> GiveBack:
     """« rendre B », « rendre N¹ », « rendre VILLE », « rendre L091 »: the won card named."""
-    if not isinstance(state, SimultaneousState):
+    play = state.play
+    if not isinstance(play, SimultaneousPlay):
         raise IllegalAction("« rendre » ne sert qu'en variante Simultanée, après un mot refusé.")
-    if not state.owes(seat):
+    if not play.owes(state, seat):
         raise IllegalAction("Vous n'avez aucune carte à rendre.")
     choices = give_back_choices(state, seat)
     offered = ", ".join(label for _card, label in choices)
@@ -284,13 +288,13 @@ def give_back_of(state: AnyThemesState, seat: Seat, text: str) -> GiveBack:
     return GiveBack(found[-1])
 
 
-def command_of(state: AnyThemesState, command: str) -> Action | None:
+def command_of(state: ThemesState, command: str) -> Action | None:
     """The action of a one-word command in ``state``'s mode, or None when it is not one."""
     if command in YES:
         return Verdict(True)
     if command in NO:
         return Verdict(False)
-    if isinstance(state, SimultaneousState):
+    if isinstance(state.play, SimultaneousPlay):
         if command in ("rien", "passe", "fin"):
             return GiveUp()
         if command in ("main", "changer"):
@@ -299,7 +303,7 @@ def command_of(state: AnyThemesState, command: str) -> Action | None:
     if command in ("fin", "stop", "passe"):
         return EndTurn()
     if command in ("main", "changer"):
-        if isinstance(state, TeamsState):
+        if isinstance(state.play, TeamPlay):
             raise IllegalAction("Variante par équipe : pas de main, vos lettres sont les paquets.")
         return Redraw()
     if command == "rien":
@@ -307,7 +311,7 @@ def command_of(state: AnyThemesState, command: str) -> Action | None:
     return None
 
 
-def parse_typed(game: Themes, state: AnyThemesState, seat: Seat, text: str) -> Action:
+def parse_typed(game: Themes, state: ThemesState, seat: Seat, text: str) -> Action:
     """The action ``text`` stands for (:class:`LudoError` in French when it cannot be read).
 
     The rules are checked when the action is submitted; only the cards (and, in Équipe, the
@@ -330,7 +334,7 @@ def parse_typed(game: Themes, state: AnyThemesState, seat: Seat, text: str) -> A
         raise unreadable(answer, mode)
     packet: int | None = None
     if found.group(1) is not None:
-        if not isinstance(state, TeamsState):
+        if not isinstance(state.play, TeamPlay):
             raise MalformedInput("Les paquets (p1, p2, p3) ne servent qu'à la variante par équipe.")
         size = int(found.group(1))
         if size not in PACKET_SIZES:

@@ -17,10 +17,8 @@ from ludotheque.core.protocol import Outcome, RuleTimer, Seat
 from ludotheque.core.rng import Draws
 
 from .actions import Action, EndTurn, Timeout, Word
-from .judging import JUDGE_SECONDS, Judging
-from .state import ThemesState
+from .state import Play, ThemesState
 from .table import (
-    HOURGLASS_SECONDS,
     Face,
     exhausted,
     letter_points,
@@ -44,9 +42,9 @@ from .words import (
 
 __all__ = [
     "PACKET_SIZES",
-    "TeamsConfig",
-    "TeamsState",
+    "TeamPlay",
     "default_teams",
+    "team_play",
     "team_problem",
 ]
 
@@ -92,26 +90,16 @@ def team_problem(players: int, teams: int) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class TeamsConfig:
-    players: int
-    teams: int
-    judging: Judging
-    starter: int  # the team that plays first
-    hourglass: int = HOURGLASS_SECONDS
-    judge_time: int = JUDGE_SECONDS
-    mode: str = "equipe"
-
-    def team_of(self, seat: Seat) -> int:
-        return seat % self.teams
-
-    def members(self, team: int) -> tuple[Seat, ...]:
-        return tuple(range(team, self.players, self.teams))
+def team_play(state: ThemesState) -> TeamPlay:
+    """``state``'s play, an Équipe one."""
+    assert isinstance(state.play, TeamPlay), state.play
+    return state.play
 
 
 @dataclass(frozen=True, slots=True)
-class TeamsState(ThemesState[TeamsConfig]):
-    """Équipe: won cards are counted per team (``won_letters`` and ``won_themes`` by team)."""
+class TeamPlay(Play):
+    """Équipe: won cards are counted per team (``won_letters`` and ``won_themes`` of the state
+    by team)."""
 
     active: int  # the team playing its hourglass
     round: int  # rounds started so far (the current one included)
@@ -124,70 +112,67 @@ class TeamsState(ThemesState[TeamsConfig]):
 
     # --- roles -----------------------------------------------------------------------------
 
-    def rotation(self, team: int) -> tuple[Seat, ...]:
+    def rotation(self, state: ThemesState, team: int) -> tuple[Seat, ...]:
         """The members of ``team`` in this round's order: the roles turn with each round the
         team plays (its k-th round starts from its k-th member)."""
-        members = self.config.members(team)
-        turn = max(0, self.round - 1) // self.config.teams
+        members = state.config.members(team)
+        turn = max(0, self.round - 1) // state.config.teams
         shift = turn % len(members)
         return members[shift:] + members[:shift]
 
-    def holders(self) -> tuple[Seat, ...]:
+    def holders(self, state: ThemesState) -> tuple[Seat, ...]:
         """Who holds each packet: « À 2 joueurs par équipe, un membre prend le paquet de 1 et 2
         cartes, l'autre le paquet de 3. À 3 joueurs par équipe, chaque membre reçoit un
         paquet. »"""
-        order = self.rotation(self.active)
+        order = self.rotation(state, self.active)
         if len(order) == 2:
             return (order[0], order[0], order[1])
         return order[:3]
 
-    def captain(self) -> Seat:
+    def captain(self, state: ThemesState) -> Seat:
         """The seat whose hourglass runs (the holder of the packet of one card)."""
-        return self.holders()[0]
+        return self.holders(state)[0]
 
-    def judges(self) -> tuple[Seat, ...]:
+    def judges(self, state: ThemesState) -> tuple[Seat, ...]:
         """``juge``: a member of the team that played before (turning with its rounds);
         ``vote``: every seat of the other teams."""
-        if self.config.judging == "vote":
-            return tuple(s for s in range(self.players) if self.config.team_of(s) != self.active)
-        previous = (self.active - 1) % self.config.teams
-        return (self.rotation(previous)[0],)
+        config = state.config
+        if config.judging == "vote":
+            return tuple(s for s in range(state.players) if config.team_of(s) != self.active)
+        previous = (self.active - 1) % config.teams
+        return (self.rotation(state, previous)[0],)
 
     # --- rounds ------------------------------------------------------------------------------
 
-    def start_round(self, team: int) -> TeamsState:
+    def start_round(self, state: ThemesState, team: int) -> ThemesState:
         """The packets of 1, 2 and 3 cards for ``team``, and its hourglass is turned."""
-        if exhausted(self.piles):
-            return self._finish("Trois piles de thèmes sont épuisées : la partie est finie.")
+        if exhausted(state.piles):
+            return _finish(state, "Trois piles de thèmes sont épuisées : la partie est finie.")
         need = sum(PACKET_SIZES)
-        if len(self.draw) < need:
+        if len(state.draw) < need:
             line = "La pioche ne permet plus de former les trois paquets : la partie est finie."
-            return self._finish(line)
+            return _finish(state, line)
         packets: list[tuple[str, ...]] = []
-        draw = self.draw
+        draw = state.draw
         for size in PACKET_SIZES:
             packets.append(draw[:size])
             draw = draw[size:]
-        state = replace(
+        play = replace(
             self,
-            phase="jeu",
             active=team,
             round=self.round + 1,
             packets=tuple(packets),
             used=(False,) * len(PACKET_SIZES),
             round_themes=(),
-            draw=draw,
             timed_out=False,
-            claim=None,
         )
-        members = ", ".join(seat_ref(s) for s in self.config.members(team))
-        line = f"Manche {state.round} : l'équipe {team + 1} ({members}) reçoit ses paquets."
-        return replace(state, events=(*state.events, line))
+        members = ", ".join(seat_ref(s) for s in state.config.members(team))
+        line = f"Manche {play.round} : l'équipe {team + 1} ({members}) reçoit ses paquets."
+        return replace(
+            state, play=play, phase="jeu", draw=draw, claim=None, events=(*state.events, line)
+        )
 
-    def _finish(self, line: str) -> TeamsState:
-        return replace(self, phase="fin", claim=None, events=(*self.events, line))
-
-    def _end_round(self, why: str) -> TeamsState:
+    def _end_round(self, state: ThemesState, why: str) -> ThemesState:
         """« Si l'équipe trouve ses 3 mots, elle conserve toutes les cartes Lettre et Thème
         remportées. Si l'équipe ne trouve pas ses 3 mots, elle conserve les cartes Lettre
         remportées mais doit défausser toutes les cartes Thème remportées. Les cartes non
@@ -196,71 +181,94 @@ class TeamsState(ThemesState[TeamsConfig]):
         words = sum(self.used)
         leftovers = tuple(c for packet in self.packets for c in packet)
         if words == WORDS:
-            won_themes = set_at(self.won_themes, team, (*self.won_themes[team], *self.round_themes))
+            won = state.won_themes
+            won_themes = set_at(won, team, (*won[team], *self.round_themes))
             discarded = self.discarded_themes
             verdict = f"l'équipe {team + 1} a ses {WORDS} mots et garde ses thèmes."
         else:
-            won_themes = self.won_themes
+            won_themes = state.won_themes
             discarded = (*self.discarded_themes, *self.round_themes)
             verdict = f"l'équipe {team + 1} n'a que {words} mot(s) sur {WORDS}" + (
                 " : ses thèmes sont défaussés." if self.round_themes else "."
             )
-        state = replace(
+        play = replace(
             self,
-            phase="jeu",
             packets=((),) * len(PACKET_SIZES),
             used=(False,) * len(PACKET_SIZES),
             round_themes=(),
-            won_themes=won_themes,
             discarded_themes=discarded,
-            box=(*self.box, *leftovers),
             timed_out=False,
-            claim=None,
-            events=(*self.events, f"{why} : {verdict}"),
         )
-        return state.start_round((team + 1) % self.config.teams)
+        state = replace(
+            state,
+            play=play,
+            phase="jeu",
+            won_themes=won_themes,
+            box=(*state.box, *leftovers),
+            claim=None,
+            events=(*state.events, f"{why} : {verdict}"),
+        )
+        return play.start_round(state, (team + 1) % state.config.teams)
 
-    # --- protocol --------------------------------------------------------------------------
+    # --- whose turn, which actions --------------------------------------------------------
 
-    def _searching(self) -> frozenset[Seat]:
-        return frozenset(self.config.members(self.active))
+    def searching(self, state: ThemesState) -> frozenset[Seat]:
+        return frozenset(state.config.members(self.active))
 
-    def _play_actions(self, seat: Seat) -> list[Action]:
+    def play_actions(self, state: ThemesState, seat: Seat) -> list[Action]:
         return [EndTurn(), Timeout()]
 
-    def _play_sample(self, seat: Seat, draws: Draws) -> Action:
+    def play_sample(self, state: ThemesState, seat: Seat, draws: Draws) -> Action:
         """A random team: usually a word its packets allow, sometimes one of another theme
         (for the judge), else the end of its round."""
         roll = draws.random()
         word = random_word(
-            draws, roll, lambda other: self.word_choices(seat, other_themes=other), 0.08, 0.9
+            draws, roll, lambda other: state.word_choices(seat, other_themes=other), 0.08, 0.9
         )
         if word is not None:
             return word
         return EndTurn() if roll < 0.95 else Timeout()
 
-    def word_choices(self, seat: Seat | None = None, *, other_themes: bool = False) -> list[Word]:
+    def word_choices(
+        self, state: ThemesState, seat: Seat | None = None, *, other_themes: bool = False
+    ) -> list[Word]:
         """Vocabulary words that an unused packet and a column allow now."""
-        themes = visible_themes(self.catalog, self.piles)
+        themes = visible_themes(state.catalog, state.piles)
         words: list[Word] = []
         for packet, cards in enumerate(self.packets):
             if self.used[packet] or not cards:
                 continue
             words += vocabulary_choices(
-                self.catalog, themes, cards, self.columns, other_themes=other_themes, packet=packet
+                state.catalog,
+                themes,
+                cards,
+                state.columns,
+                other_themes=other_themes,
+                packet=packet,
             )
-        return [w for w in words if self.word_problem(seat, w) is None]
+        return [w for w in words if self.word_problem(state, seat, w) is None]
 
-    def _hourglass_runs_on(self, seat: Seat) -> bool:
-        return seat == self.captain() and not self.timed_out  # as D9
+    def act(self, state: ThemesState, seat: Seat, action: Action) -> ThemesState:
+        if isinstance(action, Timeout) and state.phase == "jugement":
+            line = "Le sablier est écoulé : la manche finit une fois le mot jugé."
+            return replace(state, play=replace(self, timed_out=True), events=(*state.events, line))
+        if isinstance(action, (Timeout, EndTurn)):
+            why = "Temps écoulé" if isinstance(action, Timeout) else "Fin de la manche"
+            return self._end_round(state, why)
+        raise AssertionError(action)
 
-    def _check_play(self, seat: Seat, action: Action) -> None:
+    # --- checks ----------------------------------------------------------------------------
+
+    def hourglass_runs_on(self, state: ThemesState, seat: Seat) -> bool:
+        return seat == self.captain(state) and not self.timed_out  # as D9
+
+    def check_play(self, state: ThemesState, seat: Seat, action: Action) -> None:
         if not isinstance(action, (Word, EndTurn, Timeout)):
             raise IllegalAction(
                 "Variante par équipe : proposez un mot avec un paquet, ou terminez la manche."
             )
 
-    def word_problem(self, seat: Seat | None, action: Word) -> str | None:
+    def word_problem(self, state: ThemesState, seat: Seat | None, action: Word) -> str | None:
         """Why ``action`` cannot be said now (French), or None, whoever of the seats to move
         says it."""
         if action.packet is None:
@@ -270,85 +278,83 @@ class TeamsState(ThemesState[TeamsConfig]):
         size = PACKET_SIZES[action.packet]
         if self.used[action.packet]:
             return f"Le paquet de {size} carte{'s' if size > 1 else ''} a déjà servi."
-        if not self.piles[action.column]:
+        if not state.piles[action.column]:
             return EXHAUSTED
-        theme = self.catalog.theme(self.piles[action.column][0])
-        if theme in {self.catalog.theme(f) for f in self.round_themes}:
+        catalog = state.catalog
+        theme = catalog.theme(state.piles[action.column][0])
+        if theme in {catalog.theme(f) for f in self.round_themes}:
             return f"Le thème {theme} a déjà servi : il faut 3 thèmes différents."
         return word_problem(
-            self.catalog,
+            catalog,
             action,
             (theme,),
             self.packets[action.packet],
             f"du paquet de {size} carte{'s' if size > 1 else ''}",
-            visible_letters(self.columns, action.column),
-            self.config.judging,
+            visible_letters(state.columns, action.column),
+            state.config.judging,
         )
 
-    def _act(self, seat: Seat, action: Action) -> TeamsState:
-        if isinstance(action, Timeout) and self.phase == "jugement":
-            line = "Le sablier est écoulé : la manche finit une fois le mot jugé."
-            return replace(self, timed_out=True, events=(*self.events, line))
-        if isinstance(action, (Timeout, EndTurn)):
-            why = "Temps écoulé" if isinstance(action, Timeout) else "Fin de la manche"
-            return self._end_round(why)
-        raise AssertionError(action)
+    # --- timers, scores, secrets ------------------------------------------------------------
 
-    def _own_timers(self) -> list[RuleTimer[Action]]:
+    def own_timers(self, state: ThemesState) -> list[RuleTimer[Action]]:
         """The active team's hourglass, held for the rules by its captain (run out while a word
         is judged: over)."""
-        if self.phase == "jugement" and self.timed_out:
+        if state.phase == "jugement" and self.timed_out:
             return []
         key = f"manche-{self.round}"
-        return [RuleTimer(self.captain(), self.config.hourglass, key, Timeout())]
+        return [RuleTimer(self.captain(state), state.config.hourglass, key, Timeout())]
 
-    def team_score(self, team: int) -> int:
-        return letter_points(self.catalog, self.won_letters[team]) + len(self.won_themes[team])
+    def team_score(self, state: ThemesState, team: int) -> int:
+        won = letter_points(state.catalog, state.won_letters[team])
+        return won + len(state.won_themes[team])
 
-    def score(self, seat: Seat) -> int:
+    def score(self, state: ThemesState, seat: Seat) -> int:
         """A seat's score is its team's."""
-        return self.team_score(self.config.team_of(seat))
+        return self.team_score(state, state.config.team_of(seat))
 
-    def theme_count(self, seat: Seat) -> int:
-        return len(self.won_themes[self.config.team_of(seat)])
+    def theme_count(self, state: ThemesState, seat: Seat) -> int:
+        return len(state.won_themes[state.config.team_of(seat)])
 
-    def outcome(self) -> Outcome | None:
+    def outcome(self, state: ThemesState) -> Outcome:
         """Teams are ranked like players of the classic game (points, then fewer themes); every
         seat gets its team's score and rank."""
-        if self.phase != "fin":
-            return None
-        teams = range(self.config.teams)
-        keys = [(self.team_score(t), -len(self.won_themes[t])) for t in teams]
+        config = state.config
+        teams = range(config.teams)
+        keys = [(self.team_score(state, t), -len(state.won_themes[t])) for t in teams]
         team_ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
-        seats = range(self.players)
+        seats = range(state.players)
         return Outcome(
-            ranks=tuple(team_ranks[self.config.team_of(s)] for s in seats),
-            scores=tuple(float(self.score(s)) for s in seats),
+            ranks=tuple(team_ranks[config.team_of(s)] for s in seats),
+            scores=tuple(float(self.score(state, s)) for s in seats),
         )
 
-    def sees_packets(self, seat: Seat | None) -> bool:
+    def sees_packets(self, state: ThemesState, seat: Seat | None) -> bool:
         """The packets are seen by the active team only (« faces cachées » for the others)."""
-        return seat is not None and self.config.team_of(seat) == self.active
+        return seat is not None and state.config.team_of(seat) == self.active
 
-    def hides_between_seats(self) -> bool:
+    def hides_between_seats(self, state: ThemesState) -> bool:
         return any(self.packets)
 
-    def _hidden_letters(self, observer: Seat) -> tuple[tuple[str, ...], ...]:
+    def hidden_letters(self, state: ThemesState, observer: Seat) -> tuple[tuple[str, ...], ...]:
         """For a seat of another team, the active team's packets."""
-        return () if self.sees_packets(observer) else self.packets
+        return () if self.sees_packets(state, observer) else self.packets
 
-    def _with_redrawn(
-        self, observer: Seat, redrawn: tuple[tuple[str, ...], ...], fifth: tuple[Face, ...]
-    ) -> TeamsState:
-        return self if self.sees_packets(observer) else replace(self, packets=redrawn)
+    def resampled(
+        self,
+        state: ThemesState,
+        observer: Seat,
+        letters: tuple[tuple[str, ...], ...],
+        fifth: tuple[Face, ...],
+    ) -> TeamPlay:
+        return self if self.sees_packets(state, observer) else replace(self, packets=letters)
 
-    def _held_letters(self) -> list[str]:
+    def held_letters(self) -> list[str]:
         return [c for packet in self.packets for c in packet]
 
-    def _set_aside_themes(self) -> list[Face]:
+    def set_aside_themes(self) -> list[Face]:
         return [*self.discarded_themes, *self.round_themes]
 
-    def _own_violations(self) -> list[str]:
+    def own_violations(self, state: ThemesState) -> list[str]:
         problems: list[str] = []
         if any(len(p) > size for p, size in zip(self.packets, PACKET_SIZES, strict=True)):
             problems.append("un paquet a trop de cartes")
@@ -358,59 +364,69 @@ class TeamsState(ThemesState[TeamsConfig]):
 
     # --- the rules ---------------------------------------------------------------------------
 
-    def judges_of(self, seat: Seat) -> tuple[Seat, ...]:
-        return self.judges()
+    def judges_of(self, state: ThemesState, seat: Seat) -> tuple[Seat, ...]:
+        return self.judges(state)
 
-    def _judgement_turn(self) -> int:
+    def judgement_turn(self) -> int:
         return self.round
 
-    def _claimed(self, action: Word) -> TeamsState:
+    def claimed(self, action: Word) -> TeamPlay:
         assert action.packet is not None
         return replace(self, claim_packet=action.packet)
 
-    def _claimed_word(self, claim: Claim) -> Word:
+    def claimed_word(self, claim: Claim) -> Word:
         return Word(claim.column, claim.word, claim.cards, packet=self.claim_packet)
 
-    def _after_verdict(self, state: TeamsState) -> TeamsState:
+    def after_verdict(self, decided: ThemesState) -> ThemesState:
         """As D9: the round the hourglass ended while the judges decided ends now."""
-        if state.phase == "fin" or state.round != self.round or not self.timed_out:
-            return state
-        return state._end_round("Temps écoulé")
+        play = team_play(decided)
+        if decided.phase == "fin" or play.round != self.round or not self.timed_out:
+            return decided
+        return play._end_round(decided, "Temps écoulé")
 
-    def _award(self, seat: Seat, action: Word, shown: str) -> TeamsState:
+    def award(self, state: ThemesState, seat: Seat, action: Word, shown: str) -> ThemesState:
         """The team keeps the letters used; the theme card waits for the end of the round
         (``seat``: whoever of the team said the word)."""
         assert action.packet is not None
         team = self.active
         taken = set(action.cards)
-        columns = take_from_column(self.columns, action.column, taken)
+        columns = take_from_column(state.columns, action.column, taken)
         packets = set_at(
             self.packets,
             action.packet,
             tuple(c for c in self.packets[action.packet] if c not in taken),
         )
-        theme = self.piles[action.column][0]
-        piles = tuple(p[1:] if i == action.column else p for i, p in enumerate(self.piles))
-        won_letters = set_at(self.won_letters, team, (*self.won_letters[team], *action.cards))
+        theme = state.piles[action.column][0]
+        piles = tuple(p[1:] if i == action.column else p for i, p in enumerate(state.piles))
+        won = state.won_letters
+        won_letters = set_at(won, team, (*won[team], *action.cards))
         line = (
-            f"« {shown} » pour {self.catalog.theme(theme)} : l'équipe {team + 1} prend "
+            f"« {shown} » pour {state.catalog.theme(theme)} : l'équipe {team + 1} prend "
             f"{len(action.cards)} lettres et le thème."
         )
-        columns, draw, box, lines = tidy_columns(piles, columns, self.draw, self.box)
-        state = replace(
+        columns, draw, box, lines = tidy_columns(piles, columns, state.draw, state.box)
+        play = replace(
             self,
+            packets=packets,
+            used=set_at(self.used, action.packet, True),
+            round_themes=(*self.round_themes, theme),
+        )
+        state = replace(
+            state,
+            play=play,
             columns=columns,
             draw=draw,
             box=box,
             piles=piles,
-            packets=packets,
-            used=set_at(self.used, action.packet, True),
-            round_themes=(*self.round_themes, theme),
             won_letters=won_letters,
-            events=(*self.events, line, *lines),
+            events=(*state.events, line, *lines),
         )
-        if all(state.used):
-            return state._end_round(f"{WORDS} mots trouvés")
+        if all(play.used):
+            return play._end_round(state, f"{WORDS} mots trouvés")
         if exhausted(state.piles):
-            return state._end_round("Trois piles de thèmes sont épuisées")
+            return play._end_round(state, "Trois piles de thèmes sont épuisées")
         return state
+
+
+def _finish(state: ThemesState, line: str) -> ThemesState:
+    return replace(state, phase="fin", claim=None, events=(*state.events, line))

@@ -15,13 +15,12 @@ from collections.abc import Sequence
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
 
-from .classic import ClassicState
+from .classic import ClassicPlay
 from .judging import REASONS, hourglass_seat
-from .simultaneous import SimultaneousState
+from .simultaneous import SimultaneousPlay
+from .state import ThemesState
 from .table import Face
-from .teams import PACKET_SIZES, TeamsState
-
-AnyState = ClassicState | SimultaneousState | TeamsState
+from .teams import PACKET_SIZES, TeamPlay
 
 __all__ = [
     "card_json",
@@ -32,6 +31,7 @@ __all__ = [
     "simultaneous_view",
     "table_json",
     "teams_view",
+    "themes_view",
     "won_json",
 ]
 
@@ -42,7 +42,7 @@ SHOWN = 20
 # --- fragments shared by the views of the three variants ------------------------------------
 
 
-def card_json(state: AnyState, card_id: str) -> JsonObject:
+def card_json(state: ThemesState, card_id: str) -> JsonObject:
     card = state.catalog.letters[card_id]
     return {
         "id": card.id,
@@ -52,7 +52,7 @@ def card_json(state: AnyState, card_id: str) -> JsonObject:
     }
 
 
-def columns_json(state: AnyState) -> list[JsonValue]:
+def columns_json(state: ThemesState) -> list[JsonValue]:
     """Each theme pile: its visible theme, its size, and the letters of its column."""
     columns: list[JsonValue] = []
     for index, pile in enumerate(state.piles):
@@ -71,7 +71,7 @@ def columns_json(state: AnyState) -> list[JsonValue]:
     return columns
 
 
-def claim_json(state: AnyState, packet: int | None = None) -> JsonValue:
+def claim_json(state: ThemesState, packet: int | None = None) -> JsonValue:
     """The word being judged with its cards (None when no word waits); Équipe adds its
     ``packet``."""
     claim = state.claim
@@ -90,7 +90,7 @@ def claim_json(state: AnyState, packet: int | None = None) -> JsonValue:
     return judging
 
 
-def won_json(state: AnyState, bonus: Sequence[Sequence[Face]] | None = None) -> list[JsonValue]:
+def won_json(state: ThemesState, bonus: Sequence[Sequence[Face]] | None = None) -> list[JsonValue]:
     """The cards each player (each team) has won, and Expert's ``bonus`` cards."""
     return [
         {
@@ -102,7 +102,7 @@ def won_json(state: AnyState, bonus: Sequence[Sequence[Face]] | None = None) -> 
     ]
 
 
-def decisions_json(state: AnyState) -> list[JsonValue]:
+def decisions_json(state: ThemesState) -> list[JsonValue]:
     """The latest decisions on words."""
     return [
         {
@@ -118,7 +118,7 @@ def decisions_json(state: AnyState) -> list[JsonValue]:
     ]
 
 
-def table_json(state: AnyState) -> JsonObject:
+def table_json(state: ThemesState) -> JsonObject:
     """What the view of every variant shows alike: the game, its phase, the columns, the draw
     pile's size, the scores, the theme cards won, the latest decisions and events, the result."""
     outcome = state.outcome()
@@ -138,36 +138,47 @@ def table_json(state: AnyState) -> JsonObject:
     }
 
 
+def themes_view(state: ThemesState, seat: Seat | None) -> JsonObject:
+    """What ``seat`` (None: a spectator) sees, in the variant of ``state.play``."""
+    play = state.play
+    if isinstance(play, ClassicPlay):
+        return classic_view(state, play, seat)
+    if isinstance(play, TeamPlay):
+        return teams_view(state, play, seat)
+    assert isinstance(play, SimultaneousPlay), play
+    return simultaneous_view(state, play, seat)
+
+
 # --- the classic and Expert view ---------------------------------------------------------------
 
 
-def classic_view(state: ClassicState, seat: Seat | None) -> JsonObject:
+def classic_view(state: ThemesState, play: ClassicPlay, seat: Seat | None) -> JsonObject:
     config = state.config
     players = state.players
     view: JsonObject = {
         **table_json(state),
         "options": {"jugement": config.judging, "secondes": config.hourglass},
         "premier_joueur": config.starter,
-        "actif": state.active,
-        "sablier_tenu_par": hourglass_seat(state.active, players),
-        "juges": list(state.judges_of(state.active)),
-        "tour": state.turn,
+        "actif": play.active,
+        "sablier_tenu_par": hourglass_seat(play.active, players),
+        "juges": list(state.judges_of(play.active)),
+        "tour": play.turn,
         "cinquieme": (
-            {"theme": state.catalog.theme(state.fifth[0]), "restants": len(state.fifth)}
-            if state.fifth
+            {"theme": state.catalog.theme(play.fifth[0]), "restants": len(play.fifth)}
+            if play.fifth
             else None
         ),
-        "mains": [len(hand) for hand in state.hands],
-        "gagne": won_json(state, state.bonus),
-        "a_change_de_main": state.redrawn,
-        "mots_du_tour": state.words_in_turn,
-        "temps_ecoule": state.timed_out,
-        "tours_sans_mot": state.dry,
+        "mains": [len(hand) for hand in play.hands],
+        "gagne": won_json(state, play.bonus),
+        "a_change_de_main": play.redrawn,
+        "mots_du_tour": play.words_in_turn,
+        "temps_ecoule": play.timed_out,
+        "tours_sans_mot": play.dry,
         "jugement": claim_json(state),
     }
     if seat is not None:
         view["place"] = seat
-        view["main"] = [card_json(state, c) for c in state.hands[seat]]
+        view["main"] = [card_json(state, c) for c in play.hands[seat]]
     else:
         view["main"] = None
     return view
@@ -176,19 +187,19 @@ def classic_view(state: ClassicState, seat: Seat | None) -> JsonObject:
 # --- the Équipe view -------------------------------------------------------------------------
 
 
-def teams_view(state: TeamsState, seat: Seat | None) -> JsonObject:
+def teams_view(state: ThemesState, play: TeamPlay, seat: Seat | None) -> JsonObject:
     """An Équipe table: the packets are seen by the active team only (« faces cachées »)."""
     config = state.config
     players = state.players
-    sees = state.sees_packets(seat)
+    sees = play.sees_packets(state, seat)
     playing = state.phase != "fin"
-    holders = state.holders() if playing else ()
+    holders = play.holders(state) if playing else ()
     packets: list[JsonValue] = []
-    for index, (packet, size) in enumerate(zip(state.packets, PACKET_SIZES, strict=True)):
+    for index, (packet, size) in enumerate(zip(play.packets, PACKET_SIZES, strict=True)):
         entry: JsonObject = {
             "taille": size,
             "restantes": len(packet),
-            "utilise": state.used[index],
+            "utilise": play.used[index],
             "porteur": holders[index] if holders else None,
         }
         if sees:
@@ -205,18 +216,18 @@ def teams_view(state: TeamsState, seat: Seat | None) -> JsonObject:
         "equipes": [list(config.members(t)) for t in teams],
         "equipe_de": [config.team_of(s) for s in range(players)],
         "premiere_equipe": config.starter,
-        "equipe_active": state.active,
-        "manche": state.round,
-        "sablier": state.captain() if playing else None,
-        "juges": list(state.judges()) if playing else [],
+        "equipe_active": play.active,
+        "manche": play.round,
+        "sablier": play.captain(state) if playing else None,
+        "juges": list(play.judges(state)) if playing else [],
         "paquets": packets,
-        "themes_de_la_manche": [state.catalog.theme(f) for f in state.round_themes],
-        "mots_de_la_manche": sum(state.used),
-        "temps_ecoule": state.timed_out,
+        "themes_de_la_manche": [state.catalog.theme(f) for f in play.round_themes],
+        "mots_de_la_manche": sum(play.used),
+        "temps_ecoule": play.timed_out,
         "cinquieme": None,
         "gagne_equipes": won_json(state),
-        "scores_equipes": [state.team_score(t) for t in teams],
-        "jugement": claim_json(state, state.claim_packet),
+        "scores_equipes": [play.team_score(state, t) for t in teams],
+        "jugement": claim_json(state, play.claim_packet),
         "main": None,
     }
     if seat is not None:
@@ -229,7 +240,7 @@ def teams_view(state: TeamsState, seat: Seat | None) -> JsonObject:
 # --- the Simultanée view ---------------------------------------------------------------------
 
 
-def simultaneous_view(state: SimultaneousState, seat: Seat | None) -> JsonObject:
+def simultaneous_view(state: ThemesState, play: SimultaneousPlay, seat: Seat | None) -> JsonObject:
     """A Simultanée table: nobody holds a card, so every seat sees the same, but the won
     cards it may choose to give back (D26)."""
     config = state.config
@@ -238,25 +249,25 @@ def simultaneous_view(state: SimultaneousState, seat: Seat | None) -> JsonObject
         **table_json(state),
         "options": {"jugement": config.judging},
         "premier_joueur": config.starter,
-        "manche": state.round,
+        "manche": play.round,
         "derniere_manche": (
             None
-            if state.last_round is None
+            if play.last_round is None
             else {
-                "manche": state.last_round[0],
-                "gagnant": state.last_round[1],
-                "mot": state.last_round[2] or None,
+                "manche": play.last_round[0],
+                "gagnant": play.last_round[1],
+                "mot": play.last_round[2] or None,
             }
         ),
-        "retourne_par": state.turner,
-        "retournees": [card_json(state, c) for c in state.turned],
-        "cherchent": [s for s in range(players) if not state.out[s] and state.phase != "fin"],
+        "retourne_par": play.turner,
+        "retournees": [card_json(state, c) for c in play.turned],
+        "cherchent": [s for s in range(players) if not play.out[s] and state.phase != "fin"],
         "cinquieme": None,
         "mains": [0] * players,
         "gagne": won_json(state),
-        "dettes": list(state.debts),
+        "dettes": list(play.debts),
         # D26: who must choose a won card to give back now.
-        "doivent_rendre": [s for s in range(players) if state.owes(s)],
+        "doivent_rendre": [s for s in range(players) if play.owes(state, s)],
         "a_rendre": [],
         "jugement": claim_json(state),
         "main": None,
@@ -264,7 +275,7 @@ def simultaneous_view(state: SimultaneousState, seat: Seat | None) -> JsonObject
     if seat is not None:
         view["place"] = seat
         view["main"] = []
-        if state.owes(seat):
+        if play.owes(state, seat):
             choices: list[JsonValue] = []
             for card in state.won_letters[seat]:
                 letter = state.catalog.letters[card].letter
