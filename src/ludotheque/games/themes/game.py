@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import TypedDict, cast
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
@@ -371,11 +372,10 @@ class Themes(NotatedGame[ThemesState, Action]):
         starter = draws.below(players)  # D2: by lot
         # D3: each card lies with a side up drawn at random (a double-sided card in a pile).
         layout = deal(letters, themes, draws)
-        piles, rest = layout.piles, layout.theme_box
+        rest = layout.theme_box
         fifth = rest if mode == "expert" else ()
         theme_box = () if mode == "expert" else rest
         pool = layout.draw
-        columns = layout.columns
         hands = []
         for _ in range(players):
             hand, pool = tuple(pool[:HAND]), pool[HAND:]
@@ -401,23 +401,13 @@ class Themes(NotatedGame[ThemesState, Action]):
             words_in_turn=0,
             dry=0,
         )
+        # The hands come off the draw pile; Expert's fifth pile is the unused theme cards.
+        layout = replace(layout, draw=pool, theme_box=theme_box)
         return ThemesState(
             config=config,
             play=play,
-            catalog=Catalog(letters, themes),
             phase="jeu",
-            piles=piles,
-            columns=columns,
-            draw=pool,
-            won_letters=((),) * players,
-            won_themes=((),) * players,
-            box=(),
-            theme_box=theme_box,
-            claim=None,
-            judged=0,
-            judgements=(),
-            events=(),
-            rng=draws.freeze(),
+            **_new_table(letters, themes, layout, players, draws),
         )
 
     def complete_action(self, state: ThemesState, seat: Seat, data: JsonValue) -> JsonValue:
