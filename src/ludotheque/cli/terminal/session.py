@@ -4,7 +4,8 @@ A game gives the terminal a subclass of :class:`Terminal` (its module in
 :mod:`ludotheque.cli.games`) that overrides only what it draws and reads: :meth:`show` (the
 table as the person sees it), :meth:`prompt` and :meth:`parse` (what a person types, as the
 game's JSON action), :meth:`tell` (the journal line of a move) and :meth:`help_panel`. A game
-whose person answers several questions in one turn (Gutenberg) overrides :meth:`human_turn`;
+whose person answers several questions in one turn (Gutenberg) overrides :meth:`human_turn`
+and asks them with :meth:`question` and :meth:`confirm`, then plays with :meth:`play_chosen`;
 a game played in real time (Thèmes' races) overrides :meth:`step`.
 
 Everything goes through a :class:`~ludotheque.core.match.Match` (prepare, commit: the same
@@ -102,7 +103,7 @@ class Terminal:
     ``sleep`` is given (in a real terminal, never in tests).
     """
 
-    state_type: ClassVar[type[State[Any]]] = State
+    state_type: ClassVar[type[Any]] = State
     """The game's state class (checked once, so that subclasses may rely on it)."""
     people_first: ClassVar[bool] = False
     """When the person and bots may all act, the person answers first (else the bots)."""
@@ -220,7 +221,8 @@ class Terminal:
         return self.match.state
 
     def view(self) -> JsonObject:
-        return self.state.view(HUMAN)
+        view: JsonObject = self.state.view(HUMAN)
+        return view
 
     def run(self) -> Outcome | None:
         """Play to the end; the outcome, or None if the person quit (the game is saved)."""
@@ -233,7 +235,7 @@ class Terminal:
             self.console.print()
             self.console.print("Partie interrompue.", style="bold yellow")
             return None
-        outcome = self.state.outcome()
+        outcome: Outcome | None = self.state.outcome()
         assert outcome is not None
         self.finish(outcome)
         return outcome
@@ -334,13 +336,28 @@ class Terminal:
         try:
             data, complete = self.parse(answer)
             self.submit(HUMAN, data, complete=complete)
-        except IllegalAction as error:
-            self.refuse(f"Coup refusé : {error.message}")
-            return False
-        except LudoError as error:  # MalformedInput: nothing could be read
-            self.refuse(error.message)
+        except LudoError as error:
+            self.refused(error)
             return False
         return True
+
+    def play_chosen(self, action: Any) -> bool:
+        """Submit the person's ``action``, built from their answers to a game's own questions
+        (Gutenberg's draft, word, claims); a refusal is explained. Accepted?"""
+        try:
+            self.play(HUMAN, action)
+        except LudoError as error:
+            self.refused(error)
+            return False
+        return True
+
+    def refused(self, error: LudoError) -> None:
+        """Explain why the person's move was refused: « Coup refusé : » before the rules'
+        reason (:class:`IllegalAction`); a line that could not be read says only why."""
+        if isinstance(error, IllegalAction):
+            self.refuse(f"Coup refusé : {error.message}")
+        else:  # MalformedInput: nothing could be read
+            self.refuse(error.message)
 
     def command(self, raw: str) -> str | None:
         """The answer, or None when it was a command (aide, table, quitter) now done.
