@@ -174,6 +174,10 @@ def test_a_whole_solo_game_to_the_end(difficulty):
     assert "Bilan du tour 4" in text
     assert "dans la bibliothèque" in text
     assert ("La Rotative est battue" in text) or ("La Rotative l'emporte" in text)
+    # Alone against the Rotative: won or lost, no ranking of one (« 2e Vous »).
+    won = "La Rotative est battue" in text
+    assert ("Vous gagnez !" in text) == won and ("Vous perdez." in text) == (not won)
+    assert "Classement" not in text
     if difficulty == "facile":
         last = terminal.state.writes[0]
         assert last is not None

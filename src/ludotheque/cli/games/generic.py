@@ -5,10 +5,11 @@ plainly. The person's possible actions are listed with a number (the first
 :data:`SHOWN`); typing a number plays that action, anything else is read in the game's
 notation (:meth:`Game.parse_action`).
 
+>>> from ludotheque.bots.base import RandomBot
 >>> from ludotheque.core.match import Match
 >>> from ludotheque.games.encheres import Encheres
 >>> from rich.console import Console
->>> terminal = GenericTerminal(Match.start(Encheres(), 2, 1), Console(), input, [object()])
+>>> terminal = GenericTerminal(Match.start(Encheres(), 2, 1), Console(), input, [RandomBot()])
 >>> terminal.parse("1")
 ({'type': 'miser', 'carte': 1}, False)
 """

@@ -470,6 +470,12 @@ class Terminal:
                 for team, total in sorted(totals.items())
             )
             self.console.print(Text.assemble(("Équipes : ", "bold"), listed, "."), soft_wrap=True)
+        if len(outcome.ranks) == 1:  # alone (against the rules' automaton): won or lost
+            if HUMAN in outcome.winners:
+                self.console.print("Vous gagnez !", style="bold green")
+            else:
+                self.console.print("Vous perdez.", style="bold")
+            return
         order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
         ranking = ", ".join(f"{ordinal(outcome.ranks[s])} {self.names[s]}" for s in order)
         self.console.print(Text.assemble(("Classement : ", "bold"), ranking, "."), soft_wrap=True)
