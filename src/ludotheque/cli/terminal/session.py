@@ -424,15 +424,20 @@ class Terminal:
         left = self.seconds_left(timer)
         if left <= 0:
             return None
+        answer = self.ask_within(left, self.timer_label_of(timer))
+        return None if self.seconds_left(timer) < 0 else answer
+
+    def ask_within(self, seconds: float, label: str) -> str | None:
+        """The person's next line under a countdown of ``seconds`` named ``label`` (None:
+        nothing typed in time). The caller checks the clock: an answer may come late."""
         try:
             if self.timed_ask is timed_input:
-                return timed_input(self.prompt(), left, label=self.timer_label_of(timer))
+                return timed_input(self.prompt(), seconds, label=label)
             if self.timed_ask is not None:
-                return self.timed_ask(self.prompt(), left)
-            answer = self.ask(f"[{int(left)} s] {self.prompt()}")
+                return self.timed_ask(self.prompt(), seconds)
+            return self.ask(f"[{int(seconds)} s] {self.prompt()}")
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
-        return None if self.seconds_left(timer) < 0 else answer
 
     def timer_label_of(self, timer: RuleTimer[Any]) -> str:
         """The countdown's label for ``timer``."""
@@ -460,9 +465,10 @@ class Terminal:
         )
         teams = self.game.teams(self.state.players, self.match.record.options)
         if teams is not None and scores:
-            totals: dict[int, float] = {}
-            for seat, team in enumerate(teams):
-                totals[team] = totals.get(team, 0) + scores[seat]
+            totals = {
+                team: self.team_total([scores[s] for s, t in enumerate(teams) if t == team])
+                for team in sorted(set(teams))
+            }
             listed = " ; ".join(
                 f"équipe {team + 1} ("
                 + ", ".join(self.names[s] for s, t in enumerate(teams) if t == team)
@@ -482,6 +488,11 @@ class Terminal:
         if HUMAN in outcome.winners:
             shared = " (ex æquo)" if len(outcome.winners) > 1 else ""
             self.console.print(f"Vous gagnez{shared} !", style="bold green")
+
+    def team_total(self, scores: Sequence[float]) -> float:
+        """A team's total from its members' scores: their sum (a game whose members each
+        score the team's points returns that score once)."""
+        return sum(scores)
 
 
 def panel(title: str, body: RenderableType) -> Panel:
