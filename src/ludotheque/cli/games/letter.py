@@ -79,9 +79,6 @@ class LetterTerminal(Terminal):
             self.recent = {placement.tile for placement in move.action.placements}
         super().tell(move)
 
-    def timer_label_of(self, timer: RuleTimer[Any]) -> str:
-        return "Fenêtre de frappe" if self.state.phase == "frappe" else self.timer_label
-
     def timer_ran_out(self, timer: RuleTimer[Any]) -> None:
         if self.state.phase == "frappe":
             self.say("Fenêtre de frappe fermée : pas de frappe.", "dim")

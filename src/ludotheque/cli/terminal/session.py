@@ -440,11 +440,12 @@ class Terminal:
             raise Quit from None
 
     def timer_label_of(self, timer: RuleTimer[Any]) -> str:
-        """The countdown's label for ``timer``."""
-        return self.timer_label
+        """The countdown's label for ``timer``: the rules' name for it (« Délai du juge »,
+        « Fenêtre de frappe »), else the game's word for a seat's own hourglass."""
+        return timer.label or self.timer_label
 
     def timer_ran_out(self, timer: RuleTimer[Any]) -> None:
-        self.say(f"{self.timer_label} écoulé !", "bold red")
+        self.say(f"{self.timer_label_of(timer)} écoulé !", "bold red")
         self.play(HUMAN, timer.action)
 
     # --- the end -----------------------------------------------------------------------------
