@@ -22,6 +22,7 @@ from rich.text import Text
 
 from ludotheque.core.errors import MalformedInput
 from ludotheque.core.json_types import JsonValue
+from ludotheque.core.protocol import State
 
 from ..terminal.session import COMMANDS_HELP, HUMAN, Terminal, panel
 
@@ -31,7 +32,7 @@ SHOWN = 30
 """At most this many possible actions are listed."""
 
 
-class GenericTerminal(Terminal):
+class GenericTerminal(Terminal[State[Any]]):
     """Any game: the view as JSON, the possible actions numbered."""
 
     def legal(self) -> list[Any]:

@@ -117,7 +117,7 @@ def help_panel(*topics: str) -> RenderableType:
     return panel("Aide", Text.assemble(body, "\n", COMMANDS_HELP))
 
 
-class GutenbergTerminal(Terminal):
+class GutenbergTerminal(Terminal[GutenbergState]):
     """Gutenberg: the table at each phase's first question, the Narrator after every move."""
 
     state_type = GutenbergState
@@ -172,12 +172,6 @@ class GutenbergTerminal(Terminal):
         self.lexicon = common_words()
         self.shown: tuple[int, str] | None = None  # the round and phase of the last full table
         self.topics: tuple[str, ...] = ()  # what « aide » explains at the current question
-
-    @property
-    def state(self) -> GutenbergState:
-        state = self.match.state
-        assert isinstance(state, GutenbergState)
-        return state
 
     def start(self) -> None:
         self.narrator.start(self.view())

@@ -152,7 +152,7 @@ class _Find:
     action: Action
 
 
-class ThemesTerminal(Terminal):
+class ThemesTerminal(Terminal[AnyThemesState]):
     """Thèmes: the classic modes in the shared loop, Simultanée and Équipe in real time."""
 
     state_type = ThemesState
@@ -168,12 +168,6 @@ class ThemesTerminal(Terminal):
         self.race_start = 0.0
         self.spent: dict[str, float] = {}  # Équipe: a bot team's round -> seconds used
         self.mates: dict[Seat, float] = {}  # Équipe: a teammate -> when it next finds a word
-
-    @property
-    def state(self) -> AnyThemesState:
-        state = self.match.state
-        assert isinstance(state, ClassicState | SimultaneousState | TeamsState)
-        return state
 
     def classic_state(self) -> ClassicState:
         """The state, in Classique or Expert (an AssertionError in the variants)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from rich import box
 from rich.console import Console, RenderableType
@@ -93,7 +93,10 @@ class FileOption:
     """What the file is, to say it is refused: « Paquet », « Fichier de cartes »."""
 
 
-class Terminal:
+S = TypeVar("S", bound=State[Any])
+
+
+class Terminal(Generic[S]):
     """One game in the terminal: the person plays seat 0, ``bots`` the other seats.
 
     ``save`` is called with the record once at the start and after every accepted action.
@@ -217,8 +220,9 @@ class Terminal:
     # --- the loop ----------------------------------------------------------------------------
 
     @property
-    def state(self) -> Any:
-        return self.match.state
+    def state(self) -> S:
+        """The position now (of :attr:`state_type`, checked when the terminal was made)."""
+        return cast(S, self.match.state)
 
     def view(self) -> JsonObject:
         view: JsonObject = self.state.view(HUMAN)
