@@ -440,21 +440,27 @@ def test_bad_options_exit_2_with_a_french_message(arguments, message, tmp_path):
 
 def test_every_registered_game_plays_in_the_terminal_encheres_to_the_end(tmp_path):
     """A game without a terminal of its own (Enchères) is played by the generic one: its
-    possible actions by number, to the ranking, saved after every action."""
+    possible actions listed (bids are numbers: listed as they are, a number typed is the bid),
+    to the ranking, saved after every action."""
     save = tmp_path / "encheres.json"
     prompts: list[str] = []
+    out = console()
 
     def ask(prompt: str) -> str:
         prompts.append(prompt)
         assert len(prompts) < 500, "the game does not end"
-        return "1"  # the first possible action
+        listed = [
+            line
+            for line in out.export_text(clear=False).splitlines()
+            if line.startswith("Vos coups possibles : ")
+        ]
+        return listed[-1].removeprefix("Vos coups possibles : ").split(",")[0].strip(" .")
 
-    out = console()
     status = play.play_game("encheres", out, ask, players=2, seed=4, bots="hasard", save=save)
     text = flat(out.export_text())
     assert status == 0, text
     assert "vous (place 1) contre 1 robot (Hasard), graine 4" in text
-    assert prompts and all(p.startswith("Votre coup (un numéro") for p in prompts)
+    assert prompts and all(p == "Votre coup > " for p in prompts)
     assert "Fin de la partie. Scores : Vous " in text
     assert "Classement : 1er " in text
     assert f"Partie enregistrée dans {save}" in text
@@ -506,3 +512,24 @@ def test_a_deck_file_goes_into_the_options_and_the_record(tmp_path):
 
 def test_common_words_is_the_dictionary_of_the_prompts():
     assert "AIDE" in common_words()  # why « =aide » exists
+
+
+def test_the_generic_terminal_numbers_actions_written_as_words():
+    """Actions written as words (Gremlins' « commencer A05 ») are listed by number, and a
+    number typed picks from that list; a number beyond it is refused, changing nothing."""
+    from ludotheque.bots.base import RandomBot
+    from ludotheque.cli.games.generic import GenericTerminal
+    from ludotheque.cli.terminal.setup import new_match
+    from ludotheque.core.errors import MalformedInput
+
+    match = new_match("gremlins", 2, 3)
+    out = console()
+    terminal = GenericTerminal(match, out, lambda _prompt: "quitter", [RandomBot()])
+    legal = list(match.state.legal_actions(0))
+    assert legal  # the person moves first at this seed
+    assert terminal.numbered()
+    assert terminal.parse("2") == (match.game.encode_action(legal[1]), False)
+    with pytest.raises(MalformedInput, match="Pas de coup n° 9999"):
+        terminal.parse("9999")
+    terminal.show()
+    assert f"   1. {match.game.format_action(legal[0])}" in out.export_text()
