@@ -76,13 +76,12 @@ class GenericTerminal(Terminal[State[Any]]):
         return super().parse(text)
 
     def help_panel(self) -> Any:
-        return panel(
-            "Aide",
-            Text(
-                "Tapez le numéro d'un coup possible, ou le coup dans la notation du jeu "
-                f"(JSON). {COMMANDS_HELP}"
-            ),
+        how = (
+            "Tapez le numéro d'un coup possible, ou le coup dans la notation du jeu."
+            if self.numbered()
+            else "Tapez un des coups possibles, tel qu'il est écrit."
         )
+        return panel("Aide", Text(f"{how} {COMMANDS_HELP}"))
 
 
 TERMINAL = GenericTerminal
