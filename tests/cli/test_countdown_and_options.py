@@ -15,6 +15,7 @@ from ludotheque.cli.play import play_game
 from ludotheque.cli.table_options import option_help, parse_option_flags
 from ludotheque.cli.terminal.setup import make_bots, new_match
 from ludotheque.core.errors import InvalidOptions
+from ludotheque.core.protocol import RuleTimer
 from ludotheque.games.letter import Letter
 
 
@@ -64,8 +65,8 @@ def test_a_late_answer_in_letter_is_a_timeout_and_the_hourglass_spans_retries() 
         clock=clock,
     )
     state = terminal.state
-    if state.play.active != 0:  # let the bot play its first turn so that it is the person's
-        terminal.bot_move(state.play.active)
+    if state.active != 0:  # let the bot play its first turn so that it is the person's
+        terminal.bot_move(state.active)
     assert terminal.my_timer() is not None
     terminal.human_turn()
     assert seen == [30, 18, 6]  # one hourglass for the turn: the refusals do not turn it over
@@ -128,3 +129,18 @@ def test_play_letter_takes_options_and_refuses_bad_ones(tmp_path: Path) -> None:
     errors = Console(record=True, width=120, color_system=None)
     assert play_game("letter", out, lambda _p: "", errors=errors, option_flags=["x=1"]) == 2
     assert "Option inconnue" in errors.export_text()
+
+
+def test_a_countdown_is_named_as_the_rules_name_its_timer() -> None:
+    """The judge's window, a knock window… are counted down under their own name; a seat's own
+    hourglass under the game's word for it."""
+    terminal = LetterTerminal(
+        new_match("letter", 2, 4, {"plateau": 13}),
+        Console(record=True),
+        lambda _prompt: "quitter",
+        make_bots(Letter(), ["greedy"]),
+    )
+    judge = RuleTimer(seat=0, seconds=20, key="juge-1", action=None, label="Délai du juge")
+    own = RuleTimer(seat=0, seconds=45, key="tour-1", action=None)
+    assert terminal.timer_label_of(judge) == "Délai du juge"
+    assert terminal.timer_label_of(own) == "Sablier"

@@ -336,7 +336,9 @@ def test_an_invalid_deck_is_refused_with_its_line(tmp_path: Path) -> None:
 def test_deck_errors_other_game_or_missing_file(tmp_path: Path) -> None:
     out = console()
     assert play_game("letter", out, lambda p: "", deck=small_deck(tmp_path)) == 2
-    assert "--deck ne sert qu'à Gutenberg et à Gremlins, Inc." in out.export_text()
+    assert (
+        "--deck ne sert qu'à Gutenberg et à Gremlins, Inc. – le jeu de cartes." in out.export_text()
+    )
     out = console()
     assert play_game("gremlins", out, lambda p: "", deck=tmp_path / "rien.txt") == 2
     assert "Impossible de lire le fichier de cartes" in out.export_text()

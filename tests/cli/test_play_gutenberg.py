@@ -2,18 +2,14 @@
 
 The scripted person keeps the first card of each packet, writes the best word of the word
 finder, accepts every default and claims the first cards. Bots are random (fast and
-independent of the game's own bots, which ``load_bots`` would load).
+independent of the game's own levels, which ``make_bots`` makes from the game's BotTable).
+The real program in tmux: ``test_play_gutenberg_tmux.py``.
 """
 
 from __future__ import annotations
 
 import io
 import json
-import os
-import shutil
-import subprocess
-import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,12 +18,16 @@ import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
+import ludotheque.games.gutenberg as gutenberg_package
 from ludotheque.bots import RandomBot
-from ludotheque.cli import play, play_gutenberg
-from ludotheque.cli.gutenberg_render import card_of
-from ludotheque.cli.play_gutenberg import GutenbergTerminal, load_bots, new_match, spell
+from ludotheque.cli import play
+from ludotheque.cli.games.gutenberg import GutenbergTerminal
+from ludotheque.cli.games.gutenberg_render import card_of
+from ludotheque.cli.terminal.setup import SetupError, make_bots, new_match
 from ludotheque.core.record import GameRecord
+from ludotheque.games.encheres import Encheres
 from ludotheque.games.gutenberg import Gutenberg
+from ludotheque.games.gutenberg.notation import spell
 from ludotheque.games.gutenberg.spelling import best_spelling
 from ludotheque.games.gutenberg.state import GutenbergState
 from ludotheque.games.gutenberg.wordfinder import best_words
@@ -131,9 +131,10 @@ def terminal_for(
     difficulty: str | None = None,
     records: list[GameRecord] | None = None,
 ) -> GutenbergTerminal:
-    match = new_match(players, seed, difficulty=difficulty)
+    options = {} if difficulty is None else {"difficulte": difficulty}
+    match = new_match("gutenberg", players, seed, options)
     save = records.append if records is not None else None
-    bots = [RandomBot() for _ in range(players - 1)]
+    bots = make_bots(GAME, ["hasard"] * (players - 1))
     return person.attach(
         GutenbergTerminal(match, console(), person, bots, save=save, bot_seed=seed)
     )
@@ -173,6 +174,10 @@ def test_a_whole_solo_game_to_the_end(difficulty):
     assert "Bilan du tour 4" in text
     assert "dans la bibliothèque" in text
     assert ("La Rotative est battue" in text) or ("La Rotative l'emporte" in text)
+    # Alone against the Rotative: won or lost, no ranking of one (« 2e Vous »).
+    won = "La Rotative est battue" in text
+    assert ("Vous gagnez !" in text) == won and ("Vous perdez." in text) == (not won)
+    assert "Classement" not in text
     if difficulty == "facile":
         last = terminal.state.writes[0]
         assert last is not None
@@ -183,9 +188,9 @@ def test_the_offset_by_default_sends_the_most_points_to_the_collection():
     person = Person()
     terminal = terminal_for(1, 3, person)
     while not (terminal.state.round == 2 and terminal.state.phase == "write"):
-        terminal._human_move()
+        terminal.human_turn()
     state = terminal.state
-    terminal._human_move()
+    terminal.human_turn()
     write = terminal.state.writes[0]
     assert write is not None and write.offset is not None
     play_ = write.plays[0]
@@ -252,8 +257,8 @@ def test_a_word_with_accents_is_normalised_and_spelt_with_the_best_cards():
     person = Person()
     terminal = terminal_for(2, 1, person)
     while terminal.state.phase != "write":
-        terminal._bots_move(sorted(terminal.state.to_move() - {0}))
-        terminal._human_move()
+        terminal.bots_turn(sorted(terminal.state.to_move() - {0}))
+        terminal.human_turn()
     state = terminal.state
     hand = state.catalog.cards(state.hand(0))
     plays = best_words(hand, top=1, words=state.lexicon)
@@ -262,8 +267,8 @@ def test_a_word_with_accents_is_normalised_and_spelt_with_the_best_cards():
     accented = word.replace("E", "É", 1).lower()
     person.script["Votre mot"] = [accented]
     person.script["Écrire"] = [""]
-    terminal._bots_move(sorted(terminal.state.to_move() - {0}))
-    terminal._human_move()
+    terminal.bots_turn(sorted(terminal.state.to_move() - {0}))
+    terminal.human_turn()
     data = terminal.match.record.moves[-1].action
     assert isinstance(data, dict)
     mots = data["mots"]
@@ -278,13 +283,13 @@ def test_passing_writes_no_word():
     person = Person({"Votre mot": ["passe", "-"], "Ne rien écrire": ["n", "o"]})
     terminal = terminal_for(1, 2, person)
     while terminal.state.phase != "write":
-        terminal._human_move()
+        terminal.human_turn()
     before = len(terminal.match.record.moves)
-    terminal._human_move()
+    terminal.human_turn()
     assert len(terminal.match.record.moves) == before + 1
     assert terminal.match.record.moves[-1].action == {"type": "ecrire", "mots": []}
     assert person.prompts.count("Ne rien écrire ce tour-ci (0 point) ? [o/N] ") == 2
-    terminal._human_move()  # the library: every card went there
+    terminal.human_turn()  # the library: every card went there
     assert terminal.state.round == 2
     assert "Vous avez écrit : aucun mot — meilleur mot possible : " in flat(output(terminal))
 
@@ -293,8 +298,8 @@ def test_an_equals_sign_forces_a_word_that_is_also_a_command():
     person = Person({"Votre mot": ["=aide", "-"], "Ne rien écrire": ["o"]})
     terminal = terminal_for(1, 2, person)
     while terminal.state.phase != "write":
-        terminal._human_move()
-    terminal._human_move()
+        terminal.human_turn()
+    terminal.human_turn()
     text = output(terminal)
     assert "Draft solo" not in text.split(">>> Votre mot")[1]  # no help was printed
     assert "AIDE" in text  # treated as the word AIDE (refused or written)
@@ -355,37 +360,29 @@ def test_play_game_saves_to_the_data_folder_and_the_record_replays(tmp_path):
     assert play.default_save_path("gutenberg", 7, env) == folder / "gutenberg-7-2.json"
 
 
-def test_unknown_bots_module_falls_back_to_random_bots(monkeypatch):
-    monkeypatch.setattr(play_gutenberg, "BOTS_MODULE", "ludotheque.games.gutenberg.no_such_bots")
-    bots, notice = load_bots(["greedy", "strong"])
-    assert all(isinstance(bot, RandomBot) for bot in bots)
-    assert notice is not None and "au hasard" in notice
-
-
-def test_the_game_bots_are_used_when_they_exist():
+def test_hasard_is_the_random_bot_and_the_game_bots_come_from_its_table():
     import ludotheque.games.gutenberg.bots as module
 
+    assert all(isinstance(bot, RandomBot) for bot in make_bots(GAME, ["hasard", "random"]))
     names = list(module.BOTS)
-    bots, notice = load_bots(names[:1])
-    assert notice is None and len(bots) == 1
-    with pytest.raises(ValueError, match="Robot inconnu"):
-        load_bots(["n'existe-pas"])
+    assert len(make_bots(GAME, names[:1])) == 1
+    with pytest.raises(SetupError, match="Robot inconnu"):
+        make_bots(GAME, ["n'existe-pas"])
 
 
-def test_levels_by_their_french_titles_seat_as_place_n_with_the_title():
+def test_levels_by_their_french_titles_seat_with_the_title_and_place():
     from ludotheque.games.gutenberg.bots_levels import GutenbergLevelBot
 
-    bots, notice = load_bots(["Débutant", "intermédiaire", "expert"])
-    assert notice is None
+    bots = make_bots(GAME, ["Débutant", "intermédiaire", "expert"])
     assert [bot.profile.name for bot in bots] == ["debutant", "intermediaire", "expert"]
     assert all(isinstance(bot, GutenbergLevelBot) for bot in bots)
-    with pytest.raises(ValueError, match=r"Robot inconnu : « Champion » \(connus : debutant, "):
-        load_bots(["Champion"])
-    match = new_match(3, 5)
+    with pytest.raises(SetupError, match=r"Robot inconnu : « Champion » \(connus : debutant, "):
+        make_bots(GAME, ["Champion"])
+    match = new_match("gutenberg", 3, 5)
     terminal = GutenbergTerminal(
         match, console(), Person(), bots[:2], bot_labels=["Débutant", "intermediaire"]
     )
-    assert terminal.names == ["Vous", "Place 2 (Débutant)", "Place 3 (Intermédiaire)"]
+    assert terminal.names == ["Vous", "Débutant (place 2)", "Intermédiaire (place 3)"]
 
 
 def test_a_whole_game_against_a_debutant_from_the_command(tmp_path):
@@ -404,7 +401,7 @@ def test_a_whole_game_against_a_debutant_from_the_command(tmp_path):
     text = flat(out.export_text())
     assert status == 0, text
     assert "contre 1 robot (Débutant)" in text
-    assert "Place 2 (Débutant)" in text
+    assert "Débutant (place 2)" in text
     final = state_now()
     assert final.is_over
     assert any(move.seat == 1 and move.action["type"] == "ecrire" for move in final_moves(path))
@@ -418,8 +415,8 @@ def final_moves(path: Path) -> list:
     ("arguments", "message"),
     [
         (["belote"], "Jeu inconnu : « belote »"),
-        (["encheres"], "ne se joue pas encore dans le terminal"),
-        (["gutenberg", "--mode", "extreme"], "Mode inconnu : « extreme »"),
+        (["gutenberg", "--mode", "extreme"], "Mode inconnu : « extreme » (possibles : facile,"),
+        (["gutenberg", "--mode", "facile", "--players", "3"], "se joue seul"),
         (["gutenberg", "--solo", "--players", "3"], "--solo se joue seul"),
         (["gutenberg", "--players", "7"], "de 1 à 6 joueurs"),
         (["gutenberg", "--players", "2", "--bots", "a,b"], "Trop de robots"),
@@ -427,6 +424,11 @@ def final_moves(path: Path) -> list:
         (["gutenberg", "--seed", "-1"], "La graine doit être un entier"),
         (["gutenberg", "--bots", "belote"], "Robot inconnu : « belote »"),
         (["gutenberg", "--deck", "/nonexistent/deck.txt"], "Impossible de lire le paquet"),
+        (
+            ["encheres", "--deck", "/nonexistent/deck.txt"],
+            "--deck ne sert qu'à Gutenberg et à Gremlins, Inc. – le jeu de cartes.",
+        ),
+        (["gutenberg", "--tiles", "/nonexistent/tiles.txt"], "--tiles ne sert qu'à Letter."),
     ],
 )
 def test_bad_options_exit_2_with_a_french_message(arguments, message, tmp_path):
@@ -434,6 +436,52 @@ def test_bad_options_exit_2_with_a_french_message(arguments, message, tmp_path):
     assert result.exit_code == 2, result.output
     assert message in " ".join(result.output.split())
     assert not (tmp_path / "x.json").exists()
+
+
+def test_every_registered_game_plays_in_the_terminal_encheres_to_the_end(tmp_path):
+    """A game without a terminal of its own (Enchères) is played by the generic one: its
+    possible actions listed (bids are numbers: listed as they are, a number typed is the bid),
+    to the ranking, saved after every action."""
+    save = tmp_path / "encheres.json"
+    prompts: list[str] = []
+    out = console()
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        assert len(prompts) < 500, "the game does not end"
+        listed = [
+            line
+            for line in out.export_text(clear=False).splitlines()
+            if line.startswith("Vos coups possibles : ")
+        ]
+        return listed[-1].removeprefix("Vos coups possibles : ").split(",")[0].strip(" .")
+
+    status = play.play_game("encheres", out, ask, players=2, seed=4, bots="hasard", save=save)
+    text = flat(out.export_text())
+    assert status == 0, text
+    assert "vous (place 1) contre 1 robot (Hasard), graine 4" in text
+    assert prompts and all(p == "Votre coup > " for p in prompts)
+    assert "Fin de la partie. Scores : Vous " in text
+    assert "Classement : 1er " in text
+    assert f"Partie enregistrée dans {save}" in text
+    record = GameRecord.loads(save.read_text(encoding="utf-8"))
+    final = record.replay(Encheres())
+    assert final.is_over
+    assert sum(1 for move in record.moves if move.seat == 0) == len(prompts)
+
+
+def test_mode_is_the_solo_difficulty_and_makes_a_solo(tmp_path):
+    save = tmp_path / "partie.json"
+    result = runner.invoke(
+        _app(),
+        ["play", "gutenberg", "--mode", "Facile", "--seed", "3", "--save", str(save)],
+        input="quitter\no\n",
+    )
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Gutenberg — vous (place 1) contre la Rotative (solo, facile), graine 3." in text
+    options = json.loads(save.read_text(encoding="utf-8"))["options"]
+    assert options["mode"] == "solo" and options["difficulte"] == "facile"
 
 
 def test_a_malformed_deck_file_names_its_line_and_exits_2(tmp_path):
@@ -445,7 +493,7 @@ def test_a_malformed_deck_file_names_its_line_and_exits_2(tmp_path):
 
 
 def test_a_deck_file_goes_into_the_options_and_the_record(tmp_path):
-    source = Path(play_gutenberg.__file__).parents[1] / "games" / "gutenberg" / "data" / "deck.txt"
+    source = Path(gutenberg_package.__file__).parent / "data" / "deck.txt"
     text = source.read_text(encoding="utf-8").replace("K   6", "K   5")
     deck = tmp_path / "paquet.txt"
     deck.write_text(text, encoding="utf-8")
@@ -462,64 +510,26 @@ def test_a_deck_file_goes_into_the_options_and_the_record(tmp_path):
     assert record["options"]["mode"] == "solo"
 
 
-# --- a real terminal ------------------------------------------------------------------------------
-
-
-def _tmux(*arguments: str) -> str:
-    return subprocess.run(["tmux", *arguments], check=True, capture_output=True, text=True).stdout
-
-
-def _wait_for(session: str, needle: str, timeout: float = 30.0) -> str:
-    deadline = time.monotonic() + timeout
-    while True:
-        pane = _tmux("capture-pane", "-p", "-t", session)
-        if needle in pane:
-            return pane
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{needle!r} never appeared:\n{pane}")
-        time.sleep(0.1)
-
-
-@pytest.mark.skipif(
-    shutil.which("tmux") is None and os.environ.get("LUDOTHEQUE_REQUIRE_TMUX") != "1",
-    reason="tmux is not installed (LUDOTHEQUE_REQUIRE_TMUX=1 makes it a failure)",
-)
-def test_in_a_real_terminal(tmp_path):
-    session = f"ludotheque-test-{time.monotonic_ns()}"
-    save = tmp_path / "partie.json"
-    script = (
-        "import typer; from ludotheque.cli import play; app = typer.Typer(); "
-        "app.callback()(lambda: None); play.register(app); app()"
-    )
-    command = (
-        f"{sys.executable} -c '{script}' play gutenberg --seed 1 --players 2 --bots hasard "
-        f"--save {save}; sleep 30"
-    )
-    _tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "50", command)
-    try:
-        pane = _wait_for(session, "Quelle carte gardez-vous ?")
-        assert "Votre paquet" in pane
-        assert "╭─ 1 ─╮" in pane and "╭─ 5 ─╮" in pane  # five numbered cards
-        assert all(len(line) <= 100 for line in pane.splitlines())
-        for _ in range(4):
-            _tmux("send-keys", "-t", session, "1", "Enter")
-            time.sleep(0.2)
-        pane = _wait_for(session, "Votre mot (« - » pour ne rien écrire)")
-        assert "Vos cartes pour écrire" in pane
-        _tmux("send-keys", "-t", session, "aide", "Enter")
-        pane = _wait_for(session, "Écriture : tapez un mot du dictionnaire")
-        _tmux("send-keys", "-t", session, "quitter", "Enter")
-        _wait_for(session, "Quitter la partie ?")
-        _tmux("send-keys", "-t", session, "o", "Enter")
-        _wait_for(session, "Partie enregistrée dans")
-        record = GameRecord.loads(save.read_text(encoding="utf-8"))
-        picks = [
-            m for m in record.moves if isinstance(m.action, dict) and m.action["type"] == "choisir"
-        ]
-        assert len(picks) == 8  # four picks for each of the two seats (the bot may have written)
-    finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
-
-
 def test_common_words_is_the_dictionary_of_the_prompts():
     assert "AIDE" in common_words()  # why « =aide » exists
+
+
+def test_the_generic_terminal_numbers_actions_written_as_words():
+    """Actions written as words (Gremlins' « commencer A05 ») are listed by number, and a
+    number typed picks from that list; a number beyond it is refused, changing nothing."""
+    from ludotheque.bots.base import RandomBot
+    from ludotheque.cli.games.generic import GenericTerminal
+    from ludotheque.cli.terminal.setup import new_match
+    from ludotheque.core.errors import MalformedInput
+
+    match = new_match("gremlins", 2, 3)
+    out = console()
+    terminal = GenericTerminal(match, out, lambda _prompt: "quitter", [RandomBot()])
+    legal = list(match.state.legal_actions(0))
+    assert legal  # the person moves first at this seed
+    assert terminal.numbered()
+    assert terminal.parse("2") == (match.game.encode_action(legal[1]), False)
+    with pytest.raises(MalformedInput, match="Pas de coup n° 9999"):
+        terminal.parse("9999")
+    terminal.show()
+    assert f"   1. {match.game.format_action(legal[0])}" in out.export_text()

@@ -14,15 +14,10 @@ from rich.console import Console
 
 from ludotheque.bots.base import Observation, decide
 from ludotheque.bots.levels import LEVELS
+from ludotheque.cli.games.themes import ThemesTerminal, help_panel
+from ludotheque.cli.games.themes_render import table_of
 from ludotheque.cli.play import play_game, replay_file
-from ludotheque.cli.play_themes import (
-    ThemesTerminal,
-    help_panel,
-    load_bots,
-    new_match,
-    parse_typed,
-)
-from ludotheque.cli.themes_render import table_of
+from ludotheque.cli.terminal.setup import make_bots, new_match
 from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonValue
 from ludotheque.core.match import Match
@@ -32,6 +27,7 @@ from ludotheque.games.themes.actions import Action, EndTurn, GiveUp, Redraw, Ver
 from ludotheque.games.themes.bots_common import EngineBot, known_choices
 from ludotheque.games.themes.bots_pace import word_seconds
 from ludotheque.games.themes.classic import ClassicPlay
+from ludotheque.games.themes.notation import parse_typed
 from ludotheque.games.themes.simultaneous import SimultaneousPlay
 from ludotheque.games.themes.state import ThemesState
 from ludotheque.games.themes.teams import PACKET_SIZES, TeamPlay
@@ -61,7 +57,7 @@ def match_where(
 ) -> Match:
     """A two-player match whose first player is ``active``, with a word for the person."""
     for seed in range(seed_from, seed_from + 200):
-        match = new_match(2, seed, extra=dict(extra or {}))
+        match = new_match("themes", 2, seed, dict(extra or {}))
         state = state_of(match)
         if state.play.active == active and state.word_choices(0):
             return match
@@ -107,6 +103,9 @@ def test_a_scripted_game_against_a_bot_reaches_the_end(tmp_path: Path) -> None:
     def timed_ask(prompt: str, left: float) -> str | None:
         for answer in bad:
             return answer
+        if left <= 12:  # as the real countdown: nothing typed once the hourglass is out
+            clock.now += left
+            return None
         clock.now += 12  # a word every 12 s: a few words a turn
         state = holder["t"].classic_state()
         if state.phase == "jugement":
@@ -114,12 +113,12 @@ def test_a_scripted_game_against_a_bot_reaches_the_end(tmp_path: Path) -> None:
         words = state.word_choices(0)
         return typed(words[0]) if words else "fin"
 
-    match = new_match(2, 7)
+    match = new_match("themes", 2, 7)
     terminal = ThemesTerminal(
         match,
         out,
         lambda prompt: "quitter",
-        load_bots(["greedy"]),
+        make_bots(GAME, ["greedy"]),
         save=lambda record: saved.append(len(record.moves)),
         timed_ask=timed_ask,
         clock=clock,
@@ -151,15 +150,15 @@ def test_expert_game_with_the_fifth_pile_and_three_players() -> None:
         words = [w for w in state.word_choices(0) if w.fifth] or state.word_choices(0)
         return typed(words[0]) if words else "fin"
 
-    match = new_match(3, 2, extra={"mode": "expert"})
+    match = new_match("themes", 3, 2, {"mode": "expert"})
     terminal = ThemesTerminal(
-        match, out, lambda p: "quitter", load_bots(["random", "strong"]), timed_ask=timed_ask
+        match, out, lambda p: "quitter", make_bots(GAME, ["random", "strong"]), timed_ask=timed_ask
     )
     holder["t"] = terminal
     assert terminal.run() is not None
     text = out.export_text()
     assert "5e pile" in text and "Fin de la partie" in text
-    assert "random (place 2)" in text and "strong (place 3)" in text
+    assert "Hasard (place 2)" in text and "strong (place 3)" in text
 
 
 # --- the notation ------------------------------------------------------------------------------
@@ -207,7 +206,7 @@ def test_words_commands_and_explicit_letters_are_read() -> None:
     assert parse_typed(GAME, state, 0, "oui") == Verdict(True)
     assert parse_typed(GAME, state, 0, "non") == Verdict(False)
     for seed in range(300):
-        expert = state_of(new_match(2, seed, extra={"mode": "expert"}))
+        expert = state_of(new_match("themes", 2, seed, {"mode": "expert"}))
         combos = [w for w in expert.word_choices(expert.play.active) if w.fifth]
         if combos:
             break
@@ -240,7 +239,12 @@ def test_the_hourglass_spans_several_words_and_a_late_answer_is_a_timeout() -> N
 
     match = match_where(0, 11, extra={"secondes": 45})
     terminal = ThemesTerminal(
-        match, out, lambda p: "quitter", load_bots(["random"]), timed_ask=timed_ask, clock=clock
+        match,
+        out,
+        lambda p: "quitter",
+        make_bots(GAME, ["random"]),
+        timed_ask=timed_ask,
+        clock=clock,
     )
     holder["t"] = terminal
     turn = terminal.classic_state().play.turn
@@ -267,7 +271,7 @@ def test_without_a_countdown_an_answer_past_the_hourglass_is_late() -> None:
         return "main"
 
     match = match_where(0)
-    terminal = ThemesTerminal(match, out, ask, load_bots(["random"]), clock=clock)
+    terminal = ThemesTerminal(match, out, ask, make_bots(GAME, ["random"]), clock=clock)
     terminal.step()
     assert actions(match) == [{"type": "temps_ecoule"}]
 
@@ -279,7 +283,7 @@ def judged_match() -> tuple[Match, StrayBot]:
     """The bot starts and can say a word of another theme: the person (2 players, ``-o
     jugement=juge``: the person asked to judge) judges."""
     for seed in range(300):
-        match = new_match(2, seed, extra={"jugement": "juge"})
+        match = new_match("themes", 2, seed, {"jugement": "juge"})
         state = state_of(match)
         if state.play.active == 1 and state.word_choices(1, other_themes=True):
             return match, StrayBot()
@@ -381,7 +385,7 @@ def test_play_game_themes_saves_a_record_that_replays(tmp_path: Path) -> None:
         ({"solo": True}, "pas de solo"),
         ({"players": 7}, "de 2 à 6 joueurs"),
         ({"bots": "belote"}, "Robot inconnu"),
-        ({"option_flags": ["mode=inconnu"]}, "Partie refusée"),
+        ({"option_flags": ["mode=inconnu"]}, "Mode inconnu : « inconnu »"),
         ({"option_flags": ["secondes=2"]}, "secondes"),
     ],
 )
@@ -407,10 +411,10 @@ def team_state(match: Match) -> ThemesState:
 
 def sim_match(seed_from: int = 0, *, bot_words: bool = True) -> Match:
     """A two-player Simultanée match where the person (and the greedy bot) have a word."""
-    share = load_bots(["greedy"])[0]
+    share = make_bots(GAME, ["greedy"])[0]
     assert isinstance(share, EngineBot)
     for seed in range(seed_from, seed_from + 300):
-        match = new_match(2, seed, extra={"mode": "simultanee"})
+        match = new_match("themes", 2, seed, {"mode": "simultanee"})
         state = sim_state(match)
         if state.word_choices() and (not bot_words or known_choices(state, 1, share.share)):
             return match
@@ -455,9 +459,9 @@ def test_a_scripted_simultaneous_game_reaches_the_end() -> None:
         words = state.word_choices()
         return typed(words[0]) if words else "rien"
 
-    match = new_match(2, 5, extra={"mode": "simultanee"})
+    match = new_match("themes", 2, 5, {"mode": "simultanee"})
     terminal = ThemesTerminal(
-        match, out, lambda p: "rien", load_bots(["greedy"]), timed_ask=timed_ask, clock=clock
+        match, out, lambda p: "rien", make_bots(GAME, ["greedy"]), timed_ask=timed_ask, clock=clock
     )
     holder["t"] = terminal
     assert terminal.run() is not None
@@ -488,7 +492,7 @@ def test_the_person_wins_the_round_only_before_the_fastest_bot(late: bool) -> No
         return typed(word)
 
     terminal = ThemesTerminal(
-        match, out, lambda p: "rien", load_bots(["greedy"]), timed_ask=timed_ask, clock=clock
+        match, out, lambda p: "rien", make_bots(GAME, ["greedy"]), timed_ask=timed_ask, clock=clock
     )
     terminal.step()
     assert seen == [15.0]  # greedy's time a word (its decision's seconds)
@@ -510,7 +514,7 @@ def test_a_level_races_at_the_pace_of_its_decision() -> None:
     match = sim_match()
     seen: dict[str, float] = {}
     for name in ("debutant", "expert"):
-        bot = load_bots([name])[0]
+        bot = make_bots(GAME, [name])[0]
         state = sim_state(match)
         # The terminal's draws for seat 1 (``bot_seed`` 0): the decision the bot will make.
         expected = decide(bot, Observation.of(GAME, state, 1), Rng.from_seed(1).draws())
@@ -552,7 +556,7 @@ def test_a_level_takes_its_thinking_time_within_its_hourglass() -> None:
         match,
         out,
         lambda p: "quitter",
-        load_bots(["debutant"]),
+        make_bots(GAME, ["debutant"]),
         clock=clock,
         sleep=sleep,
     )
@@ -575,7 +579,7 @@ def test_rien_leaves_the_round_to_the_bots() -> None:
         match,
         out,
         lambda p: "rien",
-        load_bots(["greedy"]),
+        make_bots(GAME, ["greedy"]),
         timed_ask=lambda prompt, left: "rien",
         clock=clock,
     )
@@ -592,7 +596,7 @@ def test_a_refused_word_the_person_chooses_the_card_to_give_back() -> None:
     # is asked, and types « rendre » and the card (here a theme card, never the cheapest).
     # Seed 0: the person has a word and a gibberish at once, and a second gibberish once a
     # theme is won, before the game ends (the greedy bot judges and plays its seeded stream).
-    match = new_match(2, 0, extra={"mode": "simultanee", "jugement": "juge"})
+    match = new_match("themes", 2, 0, {"mode": "simultanee", "jugement": "juge"})
     assert gibberish(sim_state(match)) is not None and sim_state(match).word_choices()
     out = console()
     clock = FakeClock()
@@ -625,7 +629,7 @@ def test_a_refused_word_the_person_chooses_the_card_to_give_back() -> None:
         return typed(words[0]) if words else "rien"
 
     terminal = ThemesTerminal(
-        match, out, lambda p: "rien", load_bots(["greedy"]), timed_ask=timed_ask, clock=clock
+        match, out, lambda p: "rien", make_bots(GAME, ["greedy"]), timed_ask=timed_ask, clock=clock
     )
     holder["t"] = terminal
     terminal.step()  # the gibberish goes to the judge (the bot)
@@ -684,7 +688,7 @@ class SilentBot:
 def team_match(seed_from: int = 0) -> Match:
     """Four players, two teams; the person's team (1) plays first with a word."""
     for seed in range(seed_from, seed_from + 300):
-        match = new_match(4, seed, extra={"mode": "equipe"})
+        match = new_match("themes", 4, seed, {"mode": "equipe"})
         state = team_state(match)
         if state.play.active == 0 and state.word_choices():
             return match
@@ -720,9 +724,14 @@ def test_a_scripted_team_game_reaches_the_end() -> None:
             return "fin"
         return packet_typed(words[0]) if asked[0] % 2 else typed(words[0])
 
-    match = new_match(4, 3, extra={"mode": "equipe"})
+    match = new_match("themes", 4, 3, {"mode": "equipe"})
     terminal = ThemesTerminal(
-        match, out, lambda p: "fin", load_bots(["greedy"] * 3), timed_ask=timed_ask, clock=clock
+        match,
+        out,
+        lambda p: "fin",
+        make_bots(GAME, ["greedy"] * 3),
+        timed_ask=timed_ask,
+        clock=clock,
     )
     holder["t"] = terminal
     assert terminal.run() is not None
@@ -731,7 +740,13 @@ def test_a_scripted_team_game_reaches_the_end() -> None:
     assert "pas de main" in text and "Il manque le mot" in text
     assert "Les paquets de votre équipe" in text and "(vous)" in text
     assert "Vous proposez «" in text and "(paquet p" in text
-    assert "Fin de la partie. Scores : équipe 1 (vous)" in text
+    # each seat scores its team's points; a team's total is that score, not the sum
+    state = team_state(match)
+    assert "Fin de la partie. Scores : Vous " in text
+    assert (
+        f"Équipes : équipe 1 (Vous, greedy (place 3)) : {state.play.team_score(state, 0)} ; "
+        f"équipe 2 (greedy (place 2), greedy (place 4)) : {state.play.team_score(state, 1)}."
+    ) in text
     final = match.record.replay(GAME)
     assert final.is_over and final == match.state
 
@@ -749,7 +764,7 @@ def test_three_words_with_packets_keep_the_themes() -> None:
         words = state.word_choices()
         return packet_typed(words[0]) if words else "fin"
 
-    bots = [load_bots(["greedy"])[0], SilentBot(), load_bots(["greedy"])[0]]
+    bots = [make_bots(GAME, ["greedy"])[0], SilentBot(), make_bots(GAME, ["greedy"])[0]]
     terminal = ThemesTerminal(match, out, lambda p: "fin", bots, timed_ask=timed_ask, clock=clock)
     holder["t"] = terminal
     while team_state(match).play.round == 1:
@@ -775,7 +790,7 @@ def test_fewer_than_three_words_lose_the_themes_but_keep_the_letters() -> None:
         clock.now += 3
         return next(answers)
 
-    bots = [load_bots(["greedy"])[0], SilentBot(), load_bots(["greedy"])[0]]
+    bots = [make_bots(GAME, ["greedy"])[0], SilentBot(), make_bots(GAME, ["greedy"])[0]]
     terminal = ThemesTerminal(match, out, lambda p: "fin", bots, timed_ask=timed_ask, clock=clock)
     terminal.step()
     terminal.step()
@@ -800,7 +815,7 @@ def test_teammates_say_their_words_when_the_person_stays_silent() -> None:
         clock.now += left
         return None
 
-    bots = load_bots(["greedy", "strong", "greedy"])
+    bots = make_bots(GAME, ["greedy", "strong", "greedy"])
     terminal = ThemesTerminal(match, out, lambda p: "fin", bots, timed_ask=timed_ask, clock=clock)
     while team_state(match).play.round == 1:
         terminal.step()
@@ -869,7 +884,7 @@ def test_the_variant_tables_and_help() -> None:
 @pytest.mark.parametrize(
     ("flags", "players", "expected"),
     [
-        (["mode=simultanee"], None, "Thèmes (simultanee)"),
+        (["mode=simultanee"], None, "Thèmes (Variante Simultanée)"),
         (["mode=equipe"], None, "Équipes — équipe 1 : places 1, 3"),
     ],
 )
@@ -899,7 +914,7 @@ def test_team_player_counts_are_checked() -> None:
         "themes", out, lambda p: "quitter", seed=1, players=3, option_flags=["mode=equipe"]
     )
     assert status == 2
-    assert "La variante par équipe se joue de 4 à 12 joueurs, pas à 3." in out.export_text()
+    assert "Thèmes (Variante par équipe) se joue de 4 à 12 joueurs, pas à 3." in out.export_text()
 
 
 def test_rendre_is_read_only_when_a_card_is_owed_and_events_name_the_players() -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from ludotheque.cli.play_themes import new_match
+from ludotheque.cli.terminal.setup import new_match
 from ludotheque.core.record import GameRecord
 from ludotheque.games.themes import Themes
 from ludotheque.games.themes.classic import ClassicPlay
@@ -54,7 +54,7 @@ def replayed(save: Path) -> tuple[ThemesState, int]:
 
 def a_seed_where_the_person_starts_with_a_word() -> int:
     for seed in range(200):
-        state = new_match(2, seed).state
+        state = new_match("themes", 2, seed).state
         assert isinstance(state, ThemesState) and isinstance(state.play, ClassicPlay)
         if state.play.active == 0 and state.word_choices(0):
             return seed
@@ -67,7 +67,7 @@ def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_pa
     options = ["--bots", "debutant", "--save", str(save), "-o", "secondes=120"]
     terminal.start(["play", "themes", "--seed", str(seed), *options])
     lines = terminal.wait(asking, "the first question")
-    assert "Thèmes (classique) — vous (place 1) contre 1 robot (Débutant)" in lines[0]
+    assert "Thèmes (Partie classique) — vous (place 1) contre 1 robot (Débutant)" in lines[0]
     assert any("Votre main :" in line for line in lines)
     first = countdowns(terminal.screen())[-1]
     assert 110 <= first <= 120
@@ -102,7 +102,7 @@ def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_pa
 
 def a_simultaneous_seed_with_a_word() -> int:
     for seed in range(200):
-        state = new_match(2, seed, extra={"mode": "simultanee"}).state
+        state = new_match("themes", 2, seed, {"mode": "simultanee"}).state
         assert isinstance(state, ThemesState) and isinstance(state.play, SimultaneousPlay)
         if state.word_choices():
             return seed
@@ -126,7 +126,7 @@ def test_simultaneous_a_word_before_the_bot_then_rien(terminal: Terminal, tmp_pa
     options = ["--bots", "debutant", "--save", str(save), "-o", "mode=simultanee"]
     terminal.start(["play", "themes", "--seed", str(seed), *options])
     lines = terminal.wait(racing, "the first question of the race")
-    assert "Thèmes (simultanee)" in lines[0]
+    assert "Thèmes (Variante Simultanée) — vous (place 1)" in lines[0]
     assert any("Manche 1 · cartes retournées" in line for line in lines)
     assert any(line.startswith("⏳ Le") for line in lines)  # the bots' thinking time, told
     # the Débutant's time to find a word and slap the cards, or to give up, is at least 10 s

@@ -19,16 +19,11 @@ from rich.text import Text
 from ludotheque.games import default_registry
 
 from .countdown import timed_input
-from .terminal.setup import default_save_path, play_game
+from .terminal.setup import default_save_path, play_game, print_error
 
 __all__ = ["default_save_path", "play_game", "register", "replay_file"]
 
 Ask = Callable[[str], str]
-
-
-def _error(console: Console, message: str) -> int:
-    console.print(Text(message, style="bold red"), soft_wrap=True)
-    return 2
 
 
 def replay_file(
@@ -58,7 +53,7 @@ def replay_file(
             pause=pause,
         )
     except ReplayError as error:
-        return _error(errors, error.message)
+        return print_error(errors, error.message)
     return 0
 
 

@@ -122,7 +122,7 @@ class _GutenbergRenderer:
     ) -> None:
         from ludotheque.games.gutenberg.state import GutenbergState
 
-        from .gutenberg_render import Narrator, seat_names
+        from .games.gutenberg_render import Narrator, seat_names
 
         assert isinstance(state, GutenbergState)
         rewards = {cid: c.reward.describe() for cid, c in state.catalog.challenges.items()}
@@ -140,7 +140,7 @@ class _GutenbergRenderer:
         return after["tour"] != before["tour"]
 
     def end(self, view: JsonObject, state: State[Any]) -> None:
-        from .gutenberg_render import PHASES
+        from .games.gutenberg_render import PHASES
 
         if state.outcome() is None:
             phase = str(view["phase"])

@@ -141,6 +141,10 @@ def test_a_choice_that_writes_nothing_tells_the_chooser_what_was_chosen():
     assert GAME.describe_action(state, 0, Choose("joueur:2"), 0, "Alice", names) == (
         "Votre choix : Irène."
     )
+    # The others read who was targeted (as at the table), not an empty « Alice a joué ».
     assert GAME.describe_action(state, 0, Choose("joueur:2"), 1, "Alice", names) == (
-        "Alice a joué."
+        "Alice choisit Irène."
+    )
+    assert GAME.describe_action(state, 0, Choose("joueur:2"), 2, "Alice", names) == (
+        "Alice vous choisit."
     )

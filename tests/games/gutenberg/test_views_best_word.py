@@ -1,6 +1,6 @@
 """After each round a seat's view holds the best word its own cards could have written.
 
-The terminal shows it (``cli/gutenberg_render.py``, :func:`best_words`); the web page reads it
+The terminal shows it (``cli/games/gutenberg_render.py``, :func:`best_words`); the web page reads it
 from the view (``meilleurs``). Only what the rules reveal: during rounds 1–4 a seat's unused
 drafted cards go face down (« placez les cartes inutilisées sous le paquet Lettre »), so each
 seat sees its own best word only; at the end every collection is shown, and every best word.

@@ -58,7 +58,7 @@ def read_answer(state: GremlinsState, seat: Seat, text: str) -> Action:
     return parse_action(answer)
 
 
-class GremlinsTerminal(Terminal):
+class GremlinsTerminal(Terminal[GremlinsState]):
     """Gremlins: the person answers first when everyone may act (the set-up redraw)."""
 
     state_type = GremlinsState
@@ -73,12 +73,6 @@ class GremlinsTerminal(Terminal):
         # Journal lines are written in the third person (« Place 1 (vous) commence… »).
         self.spoken = speaking_names(names, HUMAN)
         return names
-
-    @property
-    def state(self) -> GremlinsState:
-        state = self.match.state
-        assert isinstance(state, GremlinsState)
-        return state
 
     def show(self) -> None:
         self.console.print(table_of(self.view(), self.names, HUMAN))

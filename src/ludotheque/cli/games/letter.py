@@ -33,7 +33,7 @@ def help_panel() -> Any:
     return panel("Aide", body)
 
 
-class LetterTerminal(Terminal):
+class LetterTerminal(Terminal[LetterState]):
     """Letter: the table after every move, the person's moves in Letter's notation."""
 
     state_type = LetterState
@@ -44,12 +44,6 @@ class LetterTerminal(Terminal):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.recent: set[str] = set()  # the tiles of the last turn, marked on the board
-
-    @property
-    def state(self) -> LetterState:
-        state = self.match.state
-        assert isinstance(state, LetterState)
-        return state
 
     def show(self) -> None:
         self.console.print(table_of(self.view(), self.names, self.recent))
@@ -78,9 +72,6 @@ class LetterTerminal(Terminal):
         if isinstance(move.action, Turn):
             self.recent = {placement.tile for placement in move.action.placements}
         super().tell(move)
-
-    def timer_label_of(self, timer: RuleTimer[Any]) -> str:
-        return "Fenêtre de frappe" if self.state.phase == "frappe" else self.timer_label
 
     def timer_ran_out(self, timer: RuleTimer[Any]) -> None:
         if self.state.phase == "frappe":

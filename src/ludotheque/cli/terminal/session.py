@@ -4,7 +4,8 @@ A game gives the terminal a subclass of :class:`Terminal` (its module in
 :mod:`ludotheque.cli.games`) that overrides only what it draws and reads: :meth:`show` (the
 table as the person sees it), :meth:`prompt` and :meth:`parse` (what a person types, as the
 game's JSON action), :meth:`tell` (the journal line of a move) and :meth:`help_panel`. A game
-whose person answers several questions in one turn (Gutenberg) overrides :meth:`human_turn`;
+whose person answers several questions in one turn (Gutenberg) overrides :meth:`human_turn`
+and asks them with :meth:`question` and :meth:`confirm`, then plays with :meth:`play_chosen`;
 a game played in real time (Thèmes' races) overrides :meth:`step`.
 
 Everything goes through a :class:`~ludotheque.core.match.Match` (prepare, commit: the same
@@ -19,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from rich import box
 from rich.console import Console, RenderableType
@@ -92,7 +93,10 @@ class FileOption:
     """What the file is, to say it is refused: « Paquet », « Fichier de cartes »."""
 
 
-class Terminal:
+S = TypeVar("S", bound=State[Any])
+
+
+class Terminal(Generic[S]):
     """One game in the terminal: the person plays seat 0, ``bots`` the other seats.
 
     ``save`` is called with the record once at the start and after every accepted action.
@@ -102,7 +106,7 @@ class Terminal:
     ``sleep`` is given (in a real terminal, never in tests).
     """
 
-    state_type: ClassVar[type[State[Any]]] = State
+    state_type: ClassVar[type[Any]] = State
     """The game's state class (checked once, so that subclasses may rely on it)."""
     people_first: ClassVar[bool] = False
     """When the person and bots may all act, the person answers first (else the bots)."""
@@ -216,11 +220,13 @@ class Terminal:
     # --- the loop ----------------------------------------------------------------------------
 
     @property
-    def state(self) -> Any:
-        return self.match.state
+    def state(self) -> S:
+        """The position now (of :attr:`state_type`, checked when the terminal was made)."""
+        return cast(S, self.match.state)
 
     def view(self) -> JsonObject:
-        return self.state.view(HUMAN)
+        view: JsonObject = self.state.view(HUMAN)
+        return view
 
     def run(self) -> Outcome | None:
         """Play to the end; the outcome, or None if the person quit (the game is saved)."""
@@ -233,7 +239,7 @@ class Terminal:
             self.console.print()
             self.console.print("Partie interrompue.", style="bold yellow")
             return None
-        outcome = self.state.outcome()
+        outcome: Outcome | None = self.state.outcome()
         assert outcome is not None
         self.finish(outcome)
         return outcome
@@ -334,13 +340,28 @@ class Terminal:
         try:
             data, complete = self.parse(answer)
             self.submit(HUMAN, data, complete=complete)
-        except IllegalAction as error:
-            self.refuse(f"Coup refusé : {error.message}")
-            return False
-        except LudoError as error:  # MalformedInput: nothing could be read
-            self.refuse(error.message)
+        except LudoError as error:
+            self.refused(error)
             return False
         return True
+
+    def play_chosen(self, action: Any) -> bool:
+        """Submit the person's ``action``, built from their answers to a game's own questions
+        (Gutenberg's draft, word, claims); a refusal is explained. Accepted?"""
+        try:
+            self.play(HUMAN, action)
+        except LudoError as error:
+            self.refused(error)
+            return False
+        return True
+
+    def refused(self, error: LudoError) -> None:
+        """Explain why the person's move was refused: « Coup refusé : » before the rules'
+        reason (:class:`IllegalAction`); a line that could not be read says only why."""
+        if isinstance(error, IllegalAction):
+            self.refuse(f"Coup refusé : {error.message}")
+        else:  # MalformedInput: nothing could be read
+            self.refuse(error.message)
 
     def command(self, raw: str) -> str | None:
         """The answer, or None when it was a command (aide, table, quitter) now done.
@@ -407,22 +428,28 @@ class Terminal:
         left = self.seconds_left(timer)
         if left <= 0:
             return None
-        try:
-            if self.timed_ask is timed_input:
-                return timed_input(self.prompt(), left, label=self.timer_label_of(timer))
-            if self.timed_ask is not None:
-                return self.timed_ask(self.prompt(), left)
-            answer = self.ask(f"[{int(left)} s] {self.prompt()}")
-        except (EOFError, KeyboardInterrupt):
-            raise Quit from None
+        answer = self.ask_within(left, self.timer_label_of(timer))
         return None if self.seconds_left(timer) < 0 else answer
 
+    def ask_within(self, seconds: float, label: str) -> str | None:
+        """The person's next line under a countdown of ``seconds`` named ``label`` (None:
+        nothing typed in time). The caller checks the clock: an answer may come late."""
+        try:
+            if self.timed_ask is timed_input:
+                return timed_input(self.prompt(), seconds, label=label)
+            if self.timed_ask is not None:
+                return self.timed_ask(self.prompt(), seconds)
+            return self.ask(f"[{int(seconds)} s] {self.prompt()}")
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+
     def timer_label_of(self, timer: RuleTimer[Any]) -> str:
-        """The countdown's label for ``timer``."""
-        return self.timer_label
+        """The countdown's label for ``timer``: the rules' name for it (« Délai du juge »,
+        « Fenêtre de frappe »), else the game's word for a seat's own hourglass."""
+        return timer.label or self.timer_label
 
     def timer_ran_out(self, timer: RuleTimer[Any]) -> None:
-        self.say(f"{self.timer_label} écoulé !", "bold red")
+        self.say(f"{self.timer_label_of(timer)} écoulé !", "bold red")
         self.play(HUMAN, timer.action)
 
     # --- the end -----------------------------------------------------------------------------
@@ -443,9 +470,10 @@ class Terminal:
         )
         teams = self.game.teams(self.state.players, self.match.record.options)
         if teams is not None and scores:
-            totals: dict[int, float] = {}
-            for seat, team in enumerate(teams):
-                totals[team] = totals.get(team, 0) + scores[seat]
+            totals = {
+                team: self.team_total([scores[s] for s, t in enumerate(teams) if t == team])
+                for team in sorted(set(teams))
+            }
             listed = " ; ".join(
                 f"équipe {team + 1} ("
                 + ", ".join(self.names[s] for s, t in enumerate(teams) if t == team)
@@ -453,12 +481,23 @@ class Terminal:
                 for team, total in sorted(totals.items())
             )
             self.console.print(Text.assemble(("Équipes : ", "bold"), listed, "."), soft_wrap=True)
+        if len(outcome.ranks) == 1:  # alone (against the rules' automaton): won or lost
+            if HUMAN in outcome.winners:
+                self.console.print("Vous gagnez !", style="bold green")
+            else:
+                self.console.print("Vous perdez.", style="bold")
+            return
         order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
         ranking = ", ".join(f"{ordinal(outcome.ranks[s])} {self.names[s]}" for s in order)
         self.console.print(Text.assemble(("Classement : ", "bold"), ranking, "."), soft_wrap=True)
         if HUMAN in outcome.winners:
             shared = " (ex æquo)" if len(outcome.winners) > 1 else ""
             self.console.print(f"Vous gagnez{shared} !", style="bold green")
+
+    def team_total(self, scores: Sequence[float]) -> float:
+        """A team's total from its members' scores: their sum (a game whose members each
+        score the team's points returns that score once)."""
+        return sum(scores)
 
 
 def panel(title: str, body: RenderableType) -> Panel:

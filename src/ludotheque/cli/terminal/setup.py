@@ -50,6 +50,7 @@ __all__ = [
     "make_bots",
     "new_match",
     "play_game",
+    "print_error",
     "terminal_for",
 ]
 
@@ -64,7 +65,7 @@ class SetupError(LudoError):
     code = "bad-setup"
 
 
-def terminal_for(name: str) -> type[Terminal]:
+def terminal_for(name: str) -> type[Terminal[Any]]:
     """The terminal of game ``name``: its module in :mod:`ludotheque.cli.games`, else the
     generic one (the view as JSON, actions typed in the game's notation or by number)."""
     try:
@@ -75,7 +76,7 @@ def terminal_for(name: str) -> type[Terminal]:
         from ludotheque.cli.games.generic import GenericTerminal
 
         return GenericTerminal
-    found: type[Terminal] = module.TERMINAL
+    found: type[Terminal[Any]] = module.TERMINAL
     return found
 
 
@@ -125,7 +126,7 @@ class Table:
     """What the flags ask for, checked: the players, the mode, the options, the bots."""
 
     game: Game[Any, Any]
-    terminal: type[Terminal]
+    terminal: type[Terminal[Any]]
     players: int
     mode: Mode
     options: JsonObject
@@ -204,7 +205,7 @@ def info_range(game: Game[Any, Any]) -> tuple[int, int]:
     return game.info.min_players, game.info.max_players
 
 
-def _read_files(terminal: type[Terminal], files: Mapping[str, Path | None]) -> JsonObject:
+def _read_files(terminal: type[Terminal[Any]], files: Mapping[str, Path | None]) -> JsonObject:
     """The texts of the files given as flags, as table options."""
     options: JsonObject = {}
     for flag, path in files.items():
@@ -302,7 +303,8 @@ def _introduce(console: Console, table: Table, match: Match) -> None:
         )
 
 
-def _error(console: Console, message: str) -> int:
+def print_error(console: Console, message: str) -> int:
+    """Print a French error of the command line; its exit status, 2."""
     console.print(Text(message, style="bold red"), soft_wrap=True)
     return 2
 
@@ -332,7 +334,7 @@ def play_game(
     registry = default_registry()
     if game_name not in registry:
         known = ", ".join(registry.names())
-        return _error(errors, f"Jeu inconnu : « {game_name} ». Jeux connus : {known}.")
+        return print_error(errors, f"Jeu inconnu : « {game_name} ». Jeux connus : {known}.")
     game = registry.get(game_name)
     try:
         extra = parse_option_flags(game.info, option_flags)
@@ -344,9 +346,9 @@ def play_game(
         match = start_match(table, {"deck": deck, "tiles": tiles}, console)
         bot_list = make_bots(game, table.bot_names)
     except InvalidOptions as error:
-        return _error(errors, error.message)
+        return print_error(errors, error.message)
     except SetupError as error:
-        return _error(errors, error.message)
+        return print_error(errors, error.message)
     path = save if save is not None else default_save_path(game_name, table.seed, env)
     _introduce(console, table, match)
     saver = RecordFile(path, console)

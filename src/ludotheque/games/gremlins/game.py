@@ -256,7 +256,11 @@ class Gremlins(NotatedGame[GremlinsState, Action]):
             if label and observer == seat:
                 # A choice that writes nothing itself (the target of a card): what was chosen.
                 return f"Votre choix : {for_reader(label, known, observer)}."
-            return "Vous avez joué." if observer == seat else f"{name} a joué."
+            if observer == seat:
+                return "Vous avez joué."
+            if isinstance(action, Choose):
+                return _others_choice(action, seat, observer, name, known)
+            return f"{name} a joué."
         return " ".join(for_reader(line, known, observer) for line in lines)
 
     def illegal_examples(self, state: GremlinsState, seat: Seat) -> Iterable[Action]:
@@ -289,3 +293,27 @@ class Gremlins(NotatedGame[GremlinsState, Action]):
         yield {"type": "jouer", "carte": "A01", "paiement": [[0, "argent"]]}
         yield {"type": "nouvelle_main", "cartes": "A01"}
         yield {"type": "choisir"}
+
+
+def _others_choice(
+    action: Choose, seat: Seat, observer: Seat | None, name: str, known: dict[int, str]
+) -> str:
+    """Another player's choice that writes no line itself: the player it targets (public, as
+    at the table), else only that a choice was made (a card of a hand stays hidden).
+
+    >>> _others_choice(Choose("joueur:2"), 0, 1, "Alice", {0: "Alice", 2: "Chloé"})
+    'Alice choisit Chloé.'
+    >>> _others_choice(Choose("joueur:1"), 0, 1, "Alice", {0: "Alice"})
+    'Alice vous choisit.'
+    >>> _others_choice(Choose("projet:0"), 0, None, "Alice", {})
+    'Alice a fait son choix.'
+    """
+    kind, _, target = action.key.partition(":")
+    if kind != "joueur" or not target.isdigit():
+        return f"{name} a fait son choix."
+    chosen = int(target)
+    if chosen == observer:
+        return f"{name} vous choisit."
+    if chosen == seat:
+        return f"{name} se choisit."
+    return f"{name} choisit {known.get(chosen, f'joueur {chosen + 1}')}."

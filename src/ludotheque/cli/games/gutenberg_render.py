@@ -1,8 +1,9 @@
 """Gutenberg in the terminal: cards drawn as cards, the table, and the story of a game.
 
 Everything here renders **views** (``state.view(seat)``, JSON-ready), never a state, so the
-live game (``cli/play_gutenberg.py``) and the replay (``cli/replay.py``) show the same things
-and cannot leak what a seat may not see. :class:`Narrator` turns the moves of a game into
+live game (``cli/games/gutenberg.py``) and the replay (``cli/replay.py``) show the same things
+and cannot leak what a seat may not see: :func:`board` draws the table at a person's
+question. :class:`Narrator` turns the moves of a game into
 French messages (words revealed, claims, round summaries, the result) for one viewer; the
 only other input it takes is the move itself for claims and library choices, which the
 rulebook makes in front of everybody.
@@ -22,8 +23,6 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.bots.levels import level
-from ludotheque.core.errors import LudoError
 from ludotheque.core.french import plural
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Seat
@@ -33,14 +32,15 @@ from ludotheque.games.gutenberg.wordfinder import WordPlay, best_words
 __all__ = [
     "PHASES",
     "Narrator",
-    "bot_title",
+    "board",
     "card_of",
     "card_panel",
     "card_row",
     "cards_inline",
     "challenges_table",
-    "plural",
+    "placements",
     "seat_names",
+    "writing_hand",
 ]
 
 PHASES = {
@@ -93,40 +93,13 @@ def optional_text(value: JsonValue) -> str | None:
     return None if value is None else text(value)
 
 
-def seat_names(
-    players: int, solo: bool, *, human: Seat | None = None, bots: Sequence[str] = ()
-) -> list[str]:
-    """How seats are called: « Vous » for the human, « Place 2 (Débutant) » for a bot (a level
-    by its title, an engine by its name)...
+def seat_names(players: int, solo: bool) -> list[str]:
+    """How a replay calls the seats: « Place 1 »…, « Joueur » alone against la Rotative.
 
-    >>> seat_names(3, False, human=0, bots=["debutant", "Expert"])
-    ['Vous', 'Place 2 (Débutant)', 'Place 3 (Expert)']
-    >>> seat_names(3, False, human=0, bots=["greedy", "strong"])
-    ['Vous', 'Place 2 (greedy)', 'Place 3 (strong)']
-    >>> seat_names(2, False)
-    ['Place 1', 'Place 2']
+    >>> seat_names(2, False), seat_names(1, True)
+    (['Place 1', 'Place 2'], ['Joueur'])
     """
-    names = []
-    for seat in range(players):
-        if seat == human:
-            names.append("Vous")
-        elif human is not None and seat - 1 < len(bots):
-            names.append(f"Place {seat + 1} ({bot_title(bots[seat - 1])})")
-        else:
-            names.append("Joueur" if solo else f"Place {seat + 1}")
-    return names
-
-
-def bot_title(name: str) -> str:
-    """A bot as a player reads it: a level's title (« Débutant »), else the name given.
-
-    >>> bot_title("intermediaire"), bot_title("hasard")
-    ('Intermédiaire', 'hasard')
-    """
-    try:
-        return level(name).title
-    except LudoError:
-        return name
+    return ["Joueur" if solo else f"Place {seat + 1}" for seat in range(players)]
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -263,6 +236,149 @@ def best_play(hand: Sequence[JsonObject]) -> WordPlay | None:
     return plays[0] if plays else None
 
 
+# --- the table at a person's question ---------------------------------------------------------
+
+
+def writing_hand(view: JsonObject) -> list[JsonObject]:
+    """The cards ``view``'s seat writes with: drafted (the collection in the fifth round), then
+    the common cards."""
+    own = view["ma_collection"] if integer(view["tour"]) == 5 else view["mes_draftees"]
+    return objs(own) + objs(view["communes"])
+
+
+def board(
+    view: JsonObject,
+    names: Sequence[str],
+    rewards: Mapping[str, str],
+    *,
+    viewer: Seat,
+    full: bool = True,
+) -> list[RenderableType]:
+    """The table as ``viewer`` sees it at their question, to print in this order.
+
+    ``full``: the heading, the open challenges, the common cards, the players (in solo, the
+    previous word and la Rotative's library), then the cards of the phase and the collection;
+    otherwise only the cards of the phase (the rest was shown at the phase's first question).
+    """
+    phase = text(view["phase"])
+    solo = view["mode"] == "solo"
+    parts: list[RenderableType] = []
+    if full:
+        parts.append(
+            Rule(
+                f"Gutenberg — tour {integer(view['tour'])}/5 — {PHASES.get(phase, phase)}",
+                style="bold",
+            )
+        )
+        challenges = objs(view["defis_ouverts"])
+        if challenges and phase != "claim":
+            parts.append(section("Défis ouverts", challenges_table(challenges, rewards)))
+        commons = objs(view["communes"])
+        if commons and phase != "write":
+            parts.append(section("Cartes communes", card_row(commons)))
+        if solo:
+            row = objs(view["ligne"])
+            if row:
+                parts.append(section("Mot du tour précédent", card_row(row)))
+            if phase != "library":
+                points = plural(integer(view["bibliotheque_points"]), "point")
+                title = f"Bibliothèque de la Rotative : {points}"
+                parts.append(section(title, card_row(objs(view["bibliotheque"]), empty="(vide)")))
+        else:
+            parts.append(players_table(view, names, viewer))
+    if phase == "draft":
+        title = "Votre paquet"
+        if solo:
+            sizes = [str(size) for size in ints(view["paquets"])]
+            title = f"Le paquet de {sizes[0]} (paquets à venir : {', '.join(sizes[1:])})"
+        parts.append(section(title, card_row(objs(view["paquet"]), numbered=True)))
+        parts.append(section("Vos cartes draftées", card_row(objs(view["mes_draftees"]))))
+    elif phase == "write":
+        hand = writing_hand(view)
+        shared = len(objs(view["communes"]))
+        own = "de votre collection" if integer(view["tour"]) == 5 else "draftées"
+        title = f"Vos cartes pour écrire : {len(hand) - shared} {own}"
+        if shared:
+            title += f", puis {plural(shared, 'carte commune', 'cartes communes')}"
+        parts.append(section(title, card_row(hand)))
+    elif phase == "claim":
+        parts.append(
+            section("Lettres en jeu", card_row(objs(view["lettres_en_jeu"]), numbered=True))
+        )
+    collection = objs(view["ma_collection"])
+    if full and (phase != "write" or integer(view["tour"]) < 5):
+        title = (
+            f"Votre collection : {plural(len(collection), 'carte')}, "
+            f"{plural(integer(view['ma_collection_points']), 'point')}"
+        )
+        parts.append(section(title, card_row(collection, empty="(vide)")))
+    return parts
+
+
+def players_table(view: JsonObject, names: Sequence[str], viewer: Seat) -> Table:
+    """Each player's drafted cards and collection, and who is still to play."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, title_justify="left")
+    table.add_column("Joueur")
+    table.add_column("Draftées", justify="right")
+    table.add_column("Collection", justify="right")
+    table.add_column("")
+    phase = view["phase"]
+    waiting = set(ints(view["en_attente"]))
+    drafted, collections = ints(view["draftees"]), ints(view["collections"])
+    for seat, name in enumerate(names):
+        status = ""
+        if phase in ("draft", "write"):
+            status = ("à vous" if seat == viewer else "réfléchit…") if seat in waiting else "prêt"
+        elif phase == "claim" and view["reclame"] == seat:
+            status = "réclame"
+        table.add_row(name, str(drafted[seat]), str(collections[seat]), Text(status, style="dim"))
+    return table
+
+
+def placements(
+    row: Sequence[JsonObject],
+    word: Sequence[JsonObject],
+    offsets: Sequence[int],
+    gains: Sequence[Sequence[str]],
+    values: Sequence[int],
+    best: int,
+) -> Group:
+    """Solo: each place for the new ``word`` under the previous ``row``, numbered from 1, with
+    what it sends to the collection (``gains``: card ids, worth ``values``); ``best`` (an
+    index) is marked."""
+    lines: list[RenderableType] = [
+        Text("Où placer le nouveau mot sous le mot précédent ?", style="bold")
+    ]
+    width = max(len(f"{text(c['lettres'])}{integer(c['points'])}") for c in [*row, *word]) + 1
+    start = min(offsets)
+    for number, (offset, gain, value) in enumerate(zip(offsets, gains, values, strict=True), 1):
+        label = f"{number:>2}) "
+        marker = "  ← le meilleur" if number - 1 == best else ""
+        summary = f"collection +{plural(len(gain), 'carte')} ({plural(value, 'point')})"
+        lines.append(Text(f"{label}{summary}{marker}", style="bold" if marker else ""))
+        indent = " " * len(label)
+        top = Text(indent + " " * (width * (0 - start)))
+        for card in row:
+            style = "green" if text(card["id"]) in gain else "red"
+            top.append(
+                f"{text(card['lettres'])}{integer(card['points'])}".ljust(width), style=style
+            )
+        bottom = Text(indent + " " * (width * (offset - start)))
+        for card in word:
+            bottom.append(
+                f"{text(card['lettres'])}{integer(card['points'])}".ljust(width), style="bold"
+            )
+        lines.extend([top, bottom])
+    lines.append(
+        Text(
+            "En vert, les cartes du mot précédent qui rejoindraient votre collection ; en rouge, "
+            "celles qui retourneraient sous leur paquet.",
+            style="dim",
+        )
+    )
+    return Group(*lines)
+
+
 # --- the story of a game ----------------------------------------------------------------------
 
 
@@ -281,7 +397,8 @@ class Narrator:
     it prints the words when they are revealed, each claim, each library choice, the summary
     of each round and the result. ``rewards`` maps challenge ids to their French reward (the
     printed card, public). ``best_word`` shows, after each round, the best word the viewer
-    could have written next to theirs.
+    could have written next to theirs. ``verdict``: the result ends with who won and why (the
+    live terminal says it with its ranking, :meth:`Terminal.tell_outcome`).
     """
 
     console: Console
@@ -292,6 +409,7 @@ class Narrator:
     second_person: bool = False
     show_hand: bool = False
     announce_rounds: bool = True
+    verdict: bool = True
     finder: Callable[[Sequence[JsonObject]], WordPlay | None] = best_play
     challenges: dict[str, JsonObject] = field(default_factory=dict)
     _claims: list[_ClaimLine] = field(default_factory=list)
@@ -585,6 +703,8 @@ class Narrator:
                 )
             self.console.print(table)
         self._compare_with_best(words)
+        if not self.verdict:
+            return
         winners = ints(outcome["gagnants"])
         reason = text(outcome["raison"])
         if view["mode"] == "solo":
@@ -619,8 +739,7 @@ class Narrator:
         """The viewer's cards while writing (drafted or collection, and the common cards)."""
         if self.viewer is None or view["phase"] != "write":
             return
-        own = view["ma_collection"] if integer(view["tour"]) == 5 else view["mes_draftees"]
-        self._hand = objs(own) + objs(view["communes"])
+        self._hand = writing_hand(view)
 
     @staticmethod
     def _score(word: JsonObject | None) -> int:
