@@ -31,8 +31,8 @@ __all__ = ["MAX_LISTED_ACTIONS", "MAX_MESSAGE", "SEAT_WITHDRAWN", "TableRunner"]
 MAX_MESSAGE = 16 * 1024  # bytes of one client message
 MAX_LISTED_ACTIONS = 100
 SEAT_WITHDRAWN = (
-    "Vous n'êtes plus assis à cette place (vous avez quitté la table) : vous regardez "
-    "maintenant la partie en spectateur."
+    "Cette place n'est plus la vôtre (vous avez quitté la table) : vous regardez maintenant "
+    "la partie en spectateur."
 )
 
 

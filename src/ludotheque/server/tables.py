@@ -225,6 +225,7 @@ class TableSession:
             "hote": self.row.host,
             "horloge": self.row.clock,
             "absence": self.row.absence,
+            "niveau_robots": self.bot_level(),
             "places": [
                 {
                     "place": s.seat,
