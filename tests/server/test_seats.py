@@ -164,7 +164,7 @@ def test_a_disconnected_person_is_shown_away_and_the_others_hand_the_seat_to_a_b
         early = client.post(robot_url, json={"jeton": alice})
         assert early.status_code == 409  # Bruno is not away yet
         away = until(ws_alice, lambda m: m["table"]["places"][1]["absent"])
-        assert away["coups_joues"] == 0 and away["table"]["places"][1]["type"] == "humain"
+        assert not away["vue"]["a_choisi"][1] and away["table"]["places"][1]["type"] == "humain"
         texts = [line["texte"] for line in away["journal"]]
         assert "Bruno n'est plus là depuis 1 s : les autres peuvent confier sa place à un " \
             "robot jusqu'à son retour." in texts  # fmt: skip
@@ -209,7 +209,7 @@ def test_a_person_whose_clock_runs_out_is_away_and_takes_the_seat_back_by_asking
 ) -> None:
     """With a clock: the move is played for Bruno, he is shown away though connected; held by a
     bot, his socket cannot play, and « reprendre » gives his seat back."""
-    created = create(client, 2, horloge=1, absence=0)
+    created = create(client, 2, horloge=2, absence=0)
     table_id, alice, bruno = created["table"], created["jeton"], created["jetons"][1]
     start(client, created)
     with (

@@ -18,6 +18,7 @@ let pending = false; // a move was sent, no answer yet
 let watchOnly = params.has("regarder");
 let rematchId = null;
 let leaveArmed = false;
+let keptTimer = null; // looks at the table again while a rematch keeps its free seats
 
 let ws = null;
 let attempts = 0;
@@ -371,6 +372,14 @@ function renderWaitingRoom() {
         full ? "Toutes les places sont prises." : "Toutes les places doivent être prises (invitez quelqu'un ou confiez la place à un robot)."));
     } else if (seat) {
       actions.push(h("p", { class: "aide" }, "L'hôte démarrera la partie quand toutes les places seront prises."));
+    }
+    const kept = table.places.filter((p) => isFree(p) && p.gardee_pour);
+    if (!seat && kept.length && !table.places.some(isOpen)) {
+      // The hold ends without a message from the server: look again in a while.
+      actions.push(h("p", { id: "places-gardees", class: "aide" },
+        "Les places libres sont gardées pour les joueurs de la partie précédente pendant deux minutes ; la page se met à jour ensuite."));
+      clearTimeout(keptTimer);
+      keptTimer = setTimeout(refreshTable, 15000);
     }
     if (seat) actions.push(h("button", { type: "button", id: "btn-quitter", class: "bouton bouton--danger", onclick: leave }, "Quitter la table"));
     else actions.push(h("a", { class: "bouton", href: "/" }, "Retour au salon"));
