@@ -302,25 +302,26 @@ def test_a_rematch_keeps_its_seats_for_the_previous_players_for_a_while(
             url = f"/api/tables/{table_id}/places/{seat}/robot"
             assert client.post(url, json={"jeton": alice}).status_code == 200
         play_seat_to_the_end(ws_alice)
-    made = client.post(f"/api/tables/{table_id}/rematch", json={"jeton": alice})
-    assert made.status_code == 200
+    # Bruno, back at the end, asks for the rematch: he keeps his seat number (a bot held it).
+    made = client.post(f"/api/tables/{table_id}/rematch", json={"jeton": bruno})
+    assert made.status_code == 200 and made.json()["place"] == 1
     rematch = made.json()["table"]
     shown = client.get(f"/api/tables/{rematch}").json()["places"]
-    assert [(p["type"], p["gardee_pour"]) for p in shown] == [
-        ("humain", None),
-        ("humain", "Bruno"),
-        ("humain", "Chloé"),
+    assert [(p["type"], p["nom"], p["gardee_pour"]) for p in shown] == [
+        ("humain", None, "Alice"),
+        ("humain", "Bruno", None),
+        ("humain", None, "Chloé"),
     ]
     join = f"/api/tables/{rematch}/join"
     stranger = client.post(join, json={"nom": "Zoé"})
     assert stranger.status_code == 409 and stranger.json()["erreur"]["code"] == "places_gardees"
     assert "2 min" in stranger.json()["erreur"]["message"]
-    named = client.post(join, json={"nom": "Zoé", "place": 1})
+    named = client.post(join, json={"nom": "Zoé", "place": 0})
     assert named.status_code == 409
-    assert named.json()["erreur"]["message"].startswith("La place 2 est gardée pour Bruno")
-    # Bruno takes his seat back through his old table's token.
-    again = client.post(f"/api/tables/{table_id}/rematch", json={"jeton": bruno})
-    assert again.status_code == 200 and again.json()["place"] == 1
+    assert named.json()["erreur"]["message"].startswith("La place 1 est gardée pour Alice")
+    # Alice takes her seat through her old table's token.
+    again = client.post(f"/api/tables/{table_id}/rematch", json={"jeton": alice})
+    assert again.status_code == 200 and again.json()["place"] == 0
     # Once the hold is over, a stranger may sit in Chloé's seat.
     lobby = client.app.state.lobby  # type: ignore[attr-defined]
     later = lobby.clock() + REMATCH_HOLD + 1

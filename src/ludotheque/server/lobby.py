@@ -342,7 +342,7 @@ class Lobby:
             "absence": session.row.absence,
         }
         other, first, token = self.create(body, rematch_of=session.id)
-        if first != seat and session.seats[seat].kind == HUMAN:
+        if first != seat and (session.seats[seat].kind == HUMAN or session.held(seat)):
             # Keep the caller's seat number: move them there.
             other.leave(first)
             new_seat, token = other.join(name, seat)
