@@ -28,7 +28,7 @@ from ludotheque.core.registry import Registry
 from .broadcast import Connection, LocalBroadcaster
 from .lobby import Lobby
 from .replays import replay_steps
-from .robots import DEFAULT_LEVEL, BotRunner, level_names
+from .robots import BotRunner, level_names
 from .runner import MAX_MESSAGE, TableRunner
 from .scheduler import BotScheduler
 from .storage import Storage
@@ -81,9 +81,9 @@ def create_app(
 
         registry = default_registry()
     storage = Storage(database)
-    lobby = Lobby(registry, storage)
     broadcaster = LocalBroadcaster()
     runner = TableRunner(broadcaster)
+    lobby = Lobby(registry, storage, on_withdraw=runner.withdraw)
     bot_runner = BotRunner(bot_workers, bot_budget)
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
@@ -144,8 +144,8 @@ def create_app(
         session = lobby.get(request.path_params["table_id"])
         body = await _body(request)
         by = lobby.seated(session, body.get("jeton"))
-        level = body.get("niveau", DEFAULT_LEVEL)
-        if not isinstance(level, str):
+        level = body.get("niveau")
+        if level is not None and not isinstance(level, str):
             raise ApiError(400, "requete_invalide", "« niveau » : un nom de robot.")
         session.make_bot(by, request.path_params["seat"], level, level_names(session.game))
         runner.changed(session)

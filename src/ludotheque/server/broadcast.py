@@ -53,6 +53,10 @@ class Broadcaster(Protocol):
     def publish(self, table_id: str, message_for: Callable[[int | None], JsonObject]) -> None:
         """Send each connection of the table ``message_for(its seat)``."""
 
+    def demote(self, table_id: str, seat: int, message: JsonObject) -> int:
+        """Send each connection of a seat ``message``, then make it a spectator's (its token
+        was withdrawn); how many there were."""
+
     def close(self) -> None:
         """End every connection's queue (the server stops)."""
 
@@ -76,6 +80,15 @@ class LocalBroadcaster:
             if text is None:
                 text = texts[connection.seat] = orjson.dumps(message_for(connection.seat)).decode()
             connection.queue.put_nowait(text)
+
+    def demote(self, table_id: str, seat: int, message: JsonObject) -> int:
+        demoted = 0
+        for connection in self.connections.get(table_id, ()):
+            if connection.seat == seat:
+                connection.put(message)
+                connection.seat = None
+                demoted += 1
+        return demoted
 
     def close(self) -> None:
         for connections in self.connections.values():

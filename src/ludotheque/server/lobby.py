@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import secrets
 import sys
+import time
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ludotheque.core.errors import InvalidOptions, LudoError, MalformedInput, UnknownGame
@@ -32,7 +34,10 @@ from .tables import (
     new_token,
 )
 
-__all__ = ["Lobby", "Rematch"]
+__all__ = ["ABSENCE", "REMATCH_HOLD", "Lobby", "Rematch"]
+
+ABSENCE = 60  # default seconds a seat may stay disconnected while it must act (« absent »)
+REMATCH_HOLD = 120.0  # seconds a rematch keeps its seats for the previous table's players
 
 
 class Rematch(NamedTuple):
@@ -48,10 +53,26 @@ class Rematch(NamedTuple):
 class Lobby:
     """All tables of one server process."""
 
-    def __init__(self, registry: Registry, storage: Storage) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        storage: Storage,
+        *,
+        on_withdraw: Callable[[TableSession, int], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.registry, self.storage = registry, storage
         self.tables: dict[str, TableSession] = {}
         self.broken: dict[str, str] = {}  # table id -> why it could not be rebuilt
+        # Told when a seat's token is withdrawn (the runner ends its connections' seat).
+        self.on_withdraw = on_withdraw
+        self.clock = clock
+
+    def _session(self, game: Game[Any, Any], row: TableRow, seats: list[SeatRow]) -> TableSession:
+        session = TableSession(game, row, seats, self.storage)
+        session.on_withdraw = self.on_withdraw
+        session.clock = lambda: self.clock()
+        return session
 
     def load(self) -> None:
         """Rebuild every table waiting or in play (after a restart, even a ``kill -9``).
@@ -68,14 +89,27 @@ class Lobby:
     ) -> TableSession | None:
         try:
             game = self.registry.get(row.game)
-            session = TableSession(game, row, seats, self.storage)
+            session = self._session(game, row, seats)
             session.resume(moves)
         except LudoError as error:
             self.broken[row.id] = error.message
             print(f"ludotheque: table {row.id} non reprise : {error.message}", file=sys.stderr)
             return None
         self.tables[row.id] = session
+        if row.status == WAITING and row.rematch_of is not None:
+            previous = self.storage.load_table(row.rematch_of)
+            if previous is not None:  # after a restart the hold starts again in full
+                self._keep_seats(session, previous[1])
         return session
+
+    def _keep_seats(self, session: TableSession, previous: list[SeatRow]) -> None:
+        """Keep a rematch's free seats for the previous table's players (REMATCH_HOLD)."""
+        session.kept = {
+            s.seat: s.name or f"Place {s.seat + 1}"
+            for s in previous
+            if s.token_hash is not None and s.seat < len(session.seats)
+        }
+        session.kept_until = self.clock() + REMATCH_HOLD
 
     def get(self, table_id: str) -> TableSession:
         session = self.tables.get(table_id)
@@ -214,6 +248,11 @@ class Lobby:
         clock = body.get("horloge", 0)
         if isinstance(clock, bool) or not isinstance(clock, int) or not 0 <= clock <= 3600:
             raise ApiError(400, "requete_invalide", "« horloge » : des secondes, de 0 à 3600.")
+        absence = body.get("absence", ABSENCE)
+        if isinstance(absence, bool) or not isinstance(absence, int) or not 0 <= absence <= 3600:
+            raise ApiError(
+                400, "requete_invalide", "« absence » : des secondes, de 0 (jamais) à 3600."
+            )
         levels = level_names(game)
         seats: list[SeatRow] = []
         for index, place in enumerate(places):
@@ -246,9 +285,10 @@ class Lobby:
             humans[0],
             None,
             rematch_of,
+            absence,
         )
         self.storage.create_table(row, seats)
-        session = TableSession(game, row, seats, self.storage)
+        session = self._session(game, row, seats)
         session.note(f"{name} crée la table.")
         self.tables[table_id] = session
         return session, humans[0], token
@@ -279,10 +319,16 @@ class Lobby:
         if session.row.rematch is not None:
             other = self.get(session.row.rematch)
             free = [s.seat for s in other.seats if s.kind == HUMAN and s.token_hash is None]
-            new_seat, token = other.join(name, seat if seat in free else None)
+            if seat in free:  # the seat kept for them
+                new_seat, token = other.join(name, seat, previous=True)
+            else:
+                new_seat, token = other.join(name, None)
             return Rematch(other, new_seat, token, new=False)
+        # A bot holding an away person's seat gives it back to them in the rematch.
         places: list[JsonValue] = [
-            {"type": s.kind, "niveau": s.level} if s.kind == BOT else {"type": HUMAN}
+            {"type": s.kind, "niveau": s.level}
+            if s.kind == BOT and not session.held(s.seat)
+            else {"type": HUMAN}
             for s in session.seats
         ]
         options = dict(session.row.options)
@@ -293,9 +339,10 @@ class Lobby:
             "places": places,
             "nom": name,
             "horloge": session.row.clock,
+            "absence": session.row.absence,
         }
         other, first, token = self.create(body, rematch_of=session.id)
-        if first != seat and session.seats[seat].kind == HUMAN:
+        if first != seat and (session.seats[seat].kind == HUMAN or session.held(seat)):
             # Keep the caller's seat number: move them there.
             other.leave(first)
             new_seat, token = other.join(name, seat)
@@ -303,6 +350,7 @@ class Lobby:
             self.storage.update_table(other.id, host=new_seat)
         else:
             new_seat = first
+        self._keep_seats(other, [s for s in session.seats if s.seat != seat])
         self.storage.update_table(session.id, rematch=other.id)
         session.row.rematch = other.id
         return Rematch(other, new_seat, token, new=True)

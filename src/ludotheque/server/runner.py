@@ -13,8 +13,10 @@ import asyncio
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonObject, JsonValue
@@ -22,12 +24,16 @@ from ludotheque.core.protocol import State
 
 from .broadcast import Broadcaster, Connection
 from .robots import fallback_action
-from .tables import HUMAN, PLAYING, ApiError, TableSession, action_error_code
+from .tables import HUMAN, PLAYING, ApiError, TableSession, action_error_code, in_words
 
-__all__ = ["MAX_LISTED_ACTIONS", "MAX_MESSAGE", "TableRunner"]
+__all__ = ["MAX_LISTED_ACTIONS", "MAX_MESSAGE", "SEAT_WITHDRAWN", "TableRunner"]
 
 MAX_MESSAGE = 16 * 1024  # bytes of one client message
 MAX_LISTED_ACTIONS = 100
+SEAT_WITHDRAWN = (
+    "Cette place n'est plus la vôtre (vous avez quitté la table) : vous regardez maintenant "
+    "la partie en spectateur."
+)
 
 
 class TableRunner:
@@ -47,10 +53,23 @@ class TableRunner:
         self.hourglasses: dict[
             tuple[str, int, str], tuple[float, float, asyncio.TimerHandle, str]
         ] = {}
+        # (table, seat) → the timer that shows a disconnected person away (« absent »)
+        self.absences: dict[tuple[str, int], asyncio.TimerHandle] = {}
 
     def close(self) -> None:
         for _, _, handle in self.deadlines.values():
             handle.cancel()
+        for handle in self.absences.values():
+            handle.cancel()
+
+    # --- seats that change hands -------------------------------------------------------------
+
+    def withdraw(self, session: TableSession, seat: int) -> None:
+        """A seat's token was withdrawn: every connection made with it is told so and becomes a
+        spectator's, before anything else is sent (``docs/security.md``)."""
+        message: JsonObject = {"type": "place_perdue", "place": seat, "message": SEAT_WITHDRAWN}
+        self.broadcaster.demote(session.id, seat, message)
+        session.connected.pop(seat, None)
 
     # --- telling everyone --------------------------------------------------------------------
 
@@ -69,10 +88,19 @@ class TableRunner:
         self.broadcaster.publish(session.id, message_for)
 
     def connect(self, session: TableSession, connection: Connection) -> None:
-        """A WebSocket opened at the table (its seat is connected)."""
+        """A WebSocket opened at the table (its seat is connected). A person shown away is
+        back; one whose seat a bot holds takes it back."""
         self.broadcaster.attach(connection)
-        if connection.seat is not None:
-            session.connected[connection.seat] = session.connected.get(connection.seat, 0) + 1
+        seat = connection.seat
+        if seat is not None:
+            session.connected[seat] = session.connected.get(seat, 0) + 1
+            if session.held(seat) and session.row.status == PLAYING:
+                try:
+                    session.reclaim(seat)
+                except SQLAlchemyError as error:  # the bot plays on; the next try may succeed
+                    print(f"ludotheque: place {seat + 1} non reprise : {error}", file=sys.stderr)
+            else:
+                session.back(seat)
         self.changed(session)
 
     def disconnect(self, session: TableSession, connection: Connection) -> None:
@@ -88,7 +116,12 @@ class TableRunner:
     ) -> JsonObject:
         state = session.state
         view = None if state is None else state.view(seat)
-        moving = state is not None and seat is not None and seat in state.to_move()
+        moving = (
+            state is not None
+            and seat is not None
+            and seat in state.to_move()
+            and not session.held(seat)  # a bot plays it while its person is away
+        )
         listed: JsonValue = None
         if moving and state is not None and seat is not None:
             legal = state.legal_actions(seat)
@@ -146,6 +179,9 @@ class TableRunner:
             if kind == "ping":
                 connection.put({"type": "pong"})
                 return
+            if kind == "reprendre":
+                self._take_back(session, connection)
+                return
             if kind != "coup":
                 raise ApiError(400, "message_invalide", f"Type de message inconnu : {kind!r}.")
             if isinstance(seq, bool) or not isinstance(seq, int):
@@ -154,7 +190,14 @@ class TableRunner:
                 raise ApiError(400, "message_invalide", "Le message n'a pas de « coup ».")
             if connection.seat is None:
                 raise ApiError(403, "spectateur", "Un spectateur ne joue pas.")
+            if session.held(connection.seat):
+                raise ApiError(
+                    409,
+                    "place_confiee",
+                    "Un robot joue à votre place : reprenez-la d'abord (« Reprendre ma place »).",
+                )
             session.play(connection.seat, seq, message["coup"])
+            session.back(connection.seat)  # a person whose clock ran out plays again
         except ApiError as error:
             connection.put(
                 {
@@ -177,6 +220,24 @@ class TableRunner:
             return
         self.changed(session)
 
+    def _take_back(self, session: TableSession, connection: Connection) -> None:
+        """A ``reprendre`` message: the person takes their seat back from the bot."""
+        if connection.seat is None:
+            error = ApiError(403, "spectateur", "Un spectateur n'a pas de place à reprendre.")
+        else:
+            try:
+                session.reclaim(connection.seat)
+            except ApiError as refused:
+                error = refused
+            except SQLAlchemyError:
+                error = ApiError(503, "stockage", "La place n'a pas pu être reprise : réessayez.")
+            else:
+                self.changed(session)
+                return
+        connection.put(
+            {"type": "erreur", "code": error.code, "message": error.message, "seq": None}
+        )
+
     # --- clocks and hourglasses --------------------------------------------------------------
 
     def arm(self, session: TableSession) -> None:
@@ -188,6 +249,7 @@ class TableRunner:
             return
         moving = state.to_move()
         self._turn_hourglasses(session, state)
+        self._watch_absences(session, moving)
         if session.row.clock > 0:
             for key in [k for k in self.deadlines if k[0] == session.id]:
                 _deadline, marker, handle = self.deadlines[key]
@@ -203,9 +265,38 @@ class TableRunner:
                     )
                     self.deadlines[key] = (self.clock() + session.row.clock, marker, handle)
 
+    def _watch_absences(self, session: TableSession, moving: Iterable[int]) -> None:
+        """Time each person who must act while no connection of theirs is open; put away the
+        timers of those who connected, acted, or no longer must act."""
+        watched: set[tuple[str, int]] = set()
+        if session.row.absence > 0:
+            watched = {
+                (session.id, seat)
+                for seat in moving
+                if session.can_be_away(seat)
+                and seat not in session.away
+                and not session.connected.get(seat)
+            }
+        for key in [k for k in self.absences if k[0] == session.id and k not in watched]:
+            self.absences.pop(key).cancel()
+        for key in watched - self.absences.keys():
+            self.absences[key] = asyncio.get_running_loop().call_later(
+                session.row.absence, self._absent, session, key[1]
+            )
+
+    def _absent(self, session: TableSession, seat: int) -> None:
+        """A person was disconnected for the table's ``absence`` while they must act."""
+        self.absences.pop((session.id, seat), None)
+        if not session.must_act(seat) or session.connected.get(seat):
+            return
+        session.mark_away(seat, f"n'est plus là depuis {in_words(session.row.absence)}")
+        self.changed(session)
+
     def _clear_clocks(self, session: TableSession) -> None:
         for key in [k for k in self.deadlines if k[0] == session.id]:
             self.deadlines.pop(key)[2].cancel()
+        for key in [k for k in self.absences if k[0] == session.id]:
+            self.absences.pop(key).cancel()
         for hourglass in [k for k in self.hourglasses if k[0] == session.id]:
             self.hourglasses.pop(hourglass)[2].cancel()
 
@@ -246,4 +337,5 @@ class TableRunner:
         action = fallback_action(session.game, state, session.record, seat)
         session.note(f"Temps écoulé pour {session.name(seat)} : un coup est joué à sa place.")
         session.play(seat, None, session.game.encode_action(action))
+        session.mark_away(seat, "n'a pas joué à temps")
         self.changed(session)

@@ -78,7 +78,7 @@ class BotScheduler:
             previous: JsonValue = None
             while refused < 3:
                 state = session.state
-                if state is None or seat not in state.to_move():
+                if state is None or seat not in state.to_move() or not self._plays(session, seat):
                     return
                 ply, started = session.ply, loop.time()
                 level = session.seats[seat].level or DEFAULT_LEVEL
@@ -108,8 +108,8 @@ class BotScheduler:
                     if session.ply != ply:
                         continue
                 state = session.state
-                if state is None or seat not in state.to_move():
-                    return
+                if state is None or seat not in state.to_move() or not self._plays(session, seat):
+                    return  # (its person took the seat back meanwhile: the thought is dropped)
                 try:
                     session.play(seat, None, action)
                 except (LudoError, ApiError):
@@ -118,13 +118,18 @@ class BotScheduler:
                 break
             else:
                 state = session.state
-                if state is None or seat not in state.to_move():
+                if state is None or seat not in state.to_move() or not self._plays(session, seat):
                     return
                 fallback = fallback_action(session.game, state, session.record, seat)
                 session.play(seat, None, session.game.encode_action(fallback))
         finally:
             self.thinking.discard((session.id, seat))
         self.announce(session)
+
+    @staticmethod
+    def _plays(session: TableSession, seat: int) -> bool:
+        """The seat is still a bot's."""
+        return session.seats[seat].kind == BOT
 
     async def _until_moved(self, session: TableSession, ply: int, seconds: float) -> None:
         """Wait ``seconds``, or less if the table plays a move meanwhile (:meth:`changed`)."""

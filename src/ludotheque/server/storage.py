@@ -33,7 +33,9 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.pool import StaticPool
@@ -58,6 +60,8 @@ tables_table = Table(
     Column("host", Integer, nullable=False),
     Column("rematch", String(32), nullable=True),
     Column("rematch_of", String(32), nullable=True),
+    # Seconds a seat may stay disconnected while it must act before it is shown away (0: never).
+    Column("absence", Integer, nullable=False, default=60, server_default="60"),
 )
 
 seats_table = Table(
@@ -94,6 +98,7 @@ class TableRow:
     host: int
     rematch: str | None = None
     rematch_of: str | None = None
+    absence: int = 60
 
 
 @dataclass(slots=True)
@@ -145,6 +150,16 @@ class Storage:
         self.url = url
         self.engine = _engine(url)
         metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Columns added since a database was made (``absence``), with their default."""
+        present = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        if "absence" not in present:
+            with self.engine.begin() as db:
+                db.execute(
+                    text("ALTER TABLE tables ADD COLUMN absence INTEGER NOT NULL DEFAULT 60")
+                )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -163,6 +178,7 @@ class Storage:
                     host=table.host,
                     rematch=table.rematch,
                     rematch_of=table.rematch_of,
+                    absence=table.absence,
                 )
             )
             for seat in seats:
@@ -248,6 +264,7 @@ class Storage:
             row["host"],
             row["rematch"],
             row["rematch_of"],
+            row["absence"],
         )
         seats = [
             SeatRow(s["seat"], s["kind"], s["level"], s["name"], s["token_hash"], s["left"])

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections import deque
+import time
+from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +26,15 @@ from ludotheque.core.record import GameRecord
 
 from .storage import SeatRow, Storage, TableRow
 
-__all__ = ["JOURNAL_SIZE", "ApiError", "JournalEntry", "TableSession", "hash_token", "new_token"]
+__all__ = [
+    "JOURNAL_SIZE",
+    "ApiError",
+    "JournalEntry",
+    "TableSession",
+    "hash_token",
+    "in_words",
+    "new_token",
+]
 
 JOURNAL_SIZE = 30
 HUMAN, BOT = "humain", "robot"
@@ -78,8 +88,24 @@ class JournalEntry:
         return {"coups": self.ply, "place": self.seat, "texte": text}
 
 
+def in_words(seconds: float) -> str:
+    """« 1 min 40 s », « 45 s »: a wait as a person reads it."""
+    whole = max(1, round(seconds))
+    minutes, rest = divmod(whole, 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+
+
 class TableSession:
-    """A table in memory, kept equal to its rows in storage."""
+    """A table in memory, kept equal to its rows in storage.
+
+    Seats change hands here (``docs/security.md``, « Seats and tokens »): a token withdrawn
+    (:meth:`leave`) calls ``on_withdraw`` with its seat before anything else happens, so that the
+    connections made with it stop being that seat's; a person away (``away``) may have their seat
+    held by a bot (a bot seat that keeps the person's name and token hash) until they take it
+    back (:meth:`reclaim`); a rematch keeps seats for the previous table's players (``kept``).
+    """
 
     def __init__(
         self, game: Game[Any, Any], row: TableRow, seats: list[SeatRow], storage: Storage
@@ -88,6 +114,13 @@ class TableSession:
         self.match: Match | None = None
         self.journal: deque[JournalEntry] = deque(maxlen=JOURNAL_SIZE)
         self.connected: dict[int, int] = {}  # seat -> open connections
+        self.away: set[int] = set()  # people shown away (« absent »), not back yet
+        # Told of a seat whose token was withdrawn, before anything else is sent (the runner).
+        self.on_withdraw: Callable[[TableSession, int], None] | None = None
+        # A rematch's seats kept for the previous table's players: seat -> name, until when.
+        self.kept: dict[int, str] = {}
+        self.kept_until = 0.0
+        self.clock: Callable[[], float] = time.monotonic
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -127,9 +160,39 @@ class TableSession:
             from .robots import robot_names
 
             levels = [s.level or "" if s.kind == BOT else None for s in self.seats]
-            people = [s.name for s in self.seats if s.kind != BOT and s.name]
+            people = [s.name for s in self.seats if (s.kind != BOT or self.held(s.seat)) and s.name]
             return robot_names(levels, people)[seat] or f"Place {seat + 1}"
         return row.name or f"Place {seat + 1}"
+
+    def person(self, seat: int) -> str:
+        """The name of the person of a seat (a bot holding it for them included)."""
+        return self.seats[seat].name or f"Place {seat + 1}"
+
+    def held(self, seat: int) -> bool:
+        """A bot plays this seat while its person is away; their token still takes it back."""
+        row = self.seats[seat]
+        return row.kind == BOT and row.token_hash is not None
+
+    def bot_level(self) -> str:
+        """The level of the table's bots (the most common; the first seat's on a tie), the
+        default level at a table without bots."""
+        from .robots import DEFAULT_LEVEL
+
+        levels = [
+            s.level for s in self.seats if s.kind == BOT and s.level and not self.held(s.seat)
+        ]
+        if not levels:
+            return DEFAULT_LEVEL
+        counts = Counter(levels)
+        return max(levels, key=lambda level: counts[level])
+
+    def kept_for(self, seat: int) -> str | None:
+        """The previous player a free rematch seat is kept for (None: not kept, or no longer)."""
+        name = self.kept.get(seat)
+        row = self.seats[seat]
+        if name is None or row.token_hash is not None or row.kind != HUMAN:
+            return None
+        return name if self.clock() < self.kept_until else None
 
     def next_seq(self, seat: int) -> int:
         return sum(1 for move in self.record.moves if move.seat == seat)
@@ -161,6 +224,8 @@ class TableSession:
             "statut": self.row.status,
             "hote": self.row.host,
             "horloge": self.row.clock,
+            "absence": self.row.absence,
+            "niveau_robots": self.bot_level(),
             "places": [
                 {
                     "place": s.seat,
@@ -170,6 +235,9 @@ class TableSession:
                     "connecte": s.kind == BOT or self.connected.get(s.seat, 0) > 0,
                     "parti": s.left,
                     "equipe": None if teams is None else teams[s.seat],
+                    "absent": s.seat in self.away or self.held(s.seat),
+                    "remplace": s.name if self.held(s.seat) else None,
+                    "gardee_pour": self.kept_for(s.seat),
                 }
                 for s in self.seats
             ],
@@ -204,24 +272,53 @@ class TableSession:
         if self.row.status != status:
             raise ApiError(409, "statut", message)
 
-    def join(self, name: str, seat: int | None) -> tuple[int, str]:
+    def join(self, name: str, seat: int | None, *, previous: bool = False) -> tuple[int, str]:
+        """Seat a person (``seat``, or the first free one); ``previous``: one of the previous
+        table's players, who may take a seat the rematch keeps."""
         self._require(WAITING, "La partie a déjà commencé : on ne peut plus s'asseoir.")
         free = [s.seat for s in self.seats if s.kind == HUMAN and s.token_hash is None]
+        open_ = [s for s in free if previous or self.kept_for(s) is None]
         if seat is None:
-            if not free:
+            if not open_:
+                if free:
+                    wait = in_words(self.kept_until - self.clock())
+                    raise ApiError(
+                        409,
+                        "places_gardees",
+                        "Les places libres sont gardées pour les joueurs de la partie "
+                        f"précédente pendant encore {wait}.",
+                    )
                 raise ApiError(409, "table_complete", "Toutes les places sont prises.")
-            seat = free[0]
+            seat = open_[0]
         elif seat not in free:
             raise ApiError(409, "place_prise", f"La place {seat + 1} n'est pas libre.")
+        elif seat not in open_:
+            wait = in_words(self.kept_until - self.clock())
+            raise ApiError(
+                409,
+                "place_gardee",
+                f"La place {seat + 1} est gardée pour {self.kept_for(seat)}, de la partie "
+                f"précédente, pendant encore {wait}.",
+            )
         token = new_token()
-        updated = SeatRow(seat, HUMAN, None, name, hash_token(token), False)
-        self.storage.update_seat(self.id, updated)
-        self.seats[seat] = updated
+        self._set_seat(SeatRow(seat, HUMAN, None, name, hash_token(token), False))
         self.note(f"{name} s'assied à la table.")
         return seat, token
 
+    def _set_seat(self, updated: SeatRow) -> None:
+        """Store a seat's new row, then keep it; a token withdrawn is told (``on_withdraw``)
+        before anything else, so that no connection made with it reads the seat again."""
+        old = self.seats[updated.seat]
+        self.storage.update_seat(self.id, updated)
+        self.seats[updated.seat] = updated
+        if old.token_hash is not None and old.token_hash != updated.token_hash:
+            self.away.discard(updated.seat)
+            if self.on_withdraw is not None:
+                self.on_withdraw(self, updated.seat)
+
     def leave(self, seat: int) -> None:
         row = self.seats[seat]
+        name = row.name or self.name(seat)
         if self.row.status == WAITING:
             if seat == self.row.host:
                 others = [s.seat for s in self.seats if s.token_hash and s.seat != seat]
@@ -231,11 +328,57 @@ class TableSession:
             updated = SeatRow(seat, HUMAN)
         else:
             updated = SeatRow(seat, row.kind, row.level, row.name, None, True)
-        self.storage.update_seat(self.id, updated)
-        self.seats[seat] = updated
-        self.note(f"{row.name or self.name(seat)} a quitté la table.")
+        self._set_seat(updated)
+        self.note(f"{name} a quitté la table.")
 
-    def make_bot(self, by: int, seat: int, level: str, levels: list[str]) -> None:
+    # --- people away ----------------------------------------------------------------------------
+
+    def must_act(self, seat: int) -> bool:
+        state = self.state
+        return self.row.status == PLAYING and state is not None and seat in state.to_move()
+
+    def can_be_away(self, seat: int) -> bool:
+        """A person seated here, not a bot, who has not left."""
+        row = self.seats[seat]
+        return row.kind == HUMAN and row.token_hash is not None and not row.left
+
+    def mark_away(self, seat: int, why: str) -> None:
+        """Show a person as away (« absent »): the others may hand their seat to a bot.
+        ``why``: what the journal says of them (« n'est plus là depuis 1 min »)."""
+        if seat in self.away or not self.can_be_away(seat):
+            return
+        self.away.add(seat)
+        self.note(
+            f"{self.person(seat)} {why} : les autres peuvent confier sa place à un robot "
+            "jusqu'à son retour.",
+            seat,
+        )
+
+    def back(self, seat: int) -> None:
+        """A person shown away is here again (a connection, a move)."""
+        if seat in self.away and not self.held(seat):
+            self.away.discard(seat)
+            self.note(f"{self.person(seat)} est de retour.", seat)
+
+    def reclaim(self, seat: int) -> None:
+        """The person of a seat a bot holds takes it back (the bot's unplayed thought is
+        dropped: the scheduler plays only for a bot seat)."""
+        if not self.held(seat):
+            raise ApiError(409, "place_non_confiee", "Aucun robot ne joue à votre place.")
+        row = self.seats[seat]
+        self._set_seat(SeatRow(seat, HUMAN, None, row.name, row.token_hash, False))
+        self.away.discard(seat)
+        self.note(f"{self.person(seat)} est de retour et reprend sa place.", seat)
+
+    def make_bot(self, by: int, seat: int, level: str | None, levels: list[str]) -> None:
+        """A bot takes a seat: before the start the host's choice of an empty seat; during the
+        game a left seat, or an away person's seat (at the table's level, until they return).
+        ``level`` None: the table's level for an away seat, else the default level."""
+        if level is None:
+            from .robots import DEFAULT_LEVEL
+
+            away = self.row.status == PLAYING and seat in self.away
+            level = self.bot_level() if away else DEFAULT_LEVEL
         if level not in levels:
             raise ApiError(400, "niveau_inconnu", f"Niveau de robot inconnu : « {level} ».")
         if not 0 <= seat < len(self.seats):
@@ -247,21 +390,48 @@ class TableSession:
             if row.token_hash is not None:
                 raise ApiError(409, "place_prise", "Cette place est occupée par une personne.")
         elif self.row.status == PLAYING:
+            if seat in self.away and row.kind == HUMAN:
+                self._hold(by, seat, level)
+                return
             if not row.left:
                 raise ApiError(
-                    409, "place_occupee", "Seule une place quittée peut passer à un robot."
+                    409,
+                    "place_occupee",
+                    "Seule une place quittée, ou celle d'une personne absente, passe à un robot.",
                 )
         else:
             raise ApiError(409, "statut", "La partie est terminée.")
         previous = row.name if self.row.status == PLAYING else None
-        updated = SeatRow(seat, BOT, level)
-        self.storage.update_seat(self.id, updated)
-        self.seats[seat] = updated
+        self._set_seat(SeatRow(seat, BOT, level))
         from .robots import LEVEL_TITLES
 
         title = LEVEL_TITLES.get(level, level)
         joins = f"prend la place de {previous}" if previous else "rejoint la table"
         self.note(f"{self.name(seat)}, robot {title}, {joins}.")
+
+    def _hold(self, by: int, seat: int, level: str) -> None:
+        """Hand an away person's seat to a bot of the table's level until they come back."""
+        if by == seat:
+            raise ApiError(
+                403, "place_absente", "Ce sont les autres joueurs qui confient votre place."
+            )
+        from .robots import LEVEL_TITLES
+
+        wanted = self.bot_level()
+        if level != wanted:
+            raise ApiError(
+                409,
+                "niveau_de_la_table",
+                "La place d'une personne absente passe à un robot du niveau de la table "
+                f"({LEVEL_TITLES.get(wanted, wanted)}).",
+            )
+        row = self.seats[seat]
+        self._set_seat(SeatRow(seat, BOT, wanted, row.name, row.token_hash, False))
+        self.note(
+            f"{self.person(by)} confie la place de {self.person(seat)} à {self.name(seat)}, "
+            f"robot {LEVEL_TITLES.get(wanted, wanted)}, jusqu'à son retour.",
+            seat,
+        )
 
     def start(self, by: int) -> None:
         self._require(WAITING, "La partie a déjà commencé.")

@@ -323,11 +323,12 @@ async function createTable(event) {
     return;
   }
   const horloge = parseInt($("horloge").value, 10) || 0;
+  const absence = parseInt($("absence").value, 10) || 0;
   saveName(nom);
   const button = $("btn-creer");
   button.disabled = true;
   try {
-    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge });
+    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence });
     saveSeat(created.table, { place: created.place, jeton: created.jeton, nom });
     window.location.href = `/table/${encodeURIComponent(created.table)}`;
   } catch (error) {
@@ -355,10 +356,10 @@ function renderTableItem(table) {
   const game = games.find((g) => g.nom === table.jeu);
   const mine = loadSeat(table.id);
   const taken = table.places.filter((p) => p.nom || p.type === "robot").length;
-  const free = table.statut === "attente" && table.places.some((p) => p.type === "humain" && !p.nom);
+  const free = table.statut === "attente" && table.places.some((p) => p.type === "humain" && !p.nom && !p.gardee_pour);
   const names = table.places
     .map((p) => {
-      if (p.type !== "robot") return p.nom || "place libre";
+      if (p.type !== "robot") return p.nom || (p.gardee_pour ? `place gardée pour ${p.gardee_pour}` : "place libre");
       return `${p.nom || "Robot"} (robot ${robotTitle(game, p.niveau)})`;
     })
     .join(", ");

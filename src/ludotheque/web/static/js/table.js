@@ -18,6 +18,7 @@ let pending = false; // a move was sent, no answer yet
 let watchOnly = params.has("regarder");
 let rematchId = null;
 let leaveArmed = false;
+let keptTimer = null; // looks at the table again while a rematch keeps its free seats
 
 let ws = null;
 let attempts = 0;
@@ -56,6 +57,25 @@ function myPlace() {
 
 function isFree(p) {
   return p.type === "humain" && !p.nom;
+}
+
+/** A free seat this browser may take: not kept for a player of the previous table. */
+function isOpen(p) {
+  return isFree(p) && !p.gardee_pour;
+}
+
+/** A bot plays this seat while its person is away (they take it back on returning). */
+function isHeld(p) {
+  return p.type === "robot" && Boolean(p.remplace);
+}
+
+/** The table's « absence » delay in words (« absent après 1 min sans connexion »). */
+function absenceWords(seconds) {
+  if (!seconds) return "jamais marqué absent";
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const words = minutes ? `${minutes} min${rest ? ` ${rest} s` : ""}` : `${rest} s`;
+  return `absent après ${words} sans connexion`;
 }
 
 function isFull() {
@@ -163,6 +183,12 @@ function handleMessage(msg) {
     toast(msg.message || `Erreur : ${msg.code}`);
     if (msg.code === "seq_invalide") reconnectNow(); // our numbering is stale: fetch the state again
     else renderAll();
+  } else if (msg.type === "place_perdue") {
+    // Our token was withdrawn (we left this seat, perhaps from another tab): we watch from now on.
+    forgetSeat(tableId);
+    seat = null;
+    toast(msg.message || "Vous n'êtes plus assis à cette table.", "info");
+    setConnection("en-ligne", "En ligne (spectateur)");
   } else if (msg.type === "revanche") {
     rematchId = msg.table;
     renderEnd();
@@ -204,13 +230,14 @@ function renderAll() {
     renderSeats();
     renderJournal();
     renderEnd();
+    renderHeld();
     renderGameActions();
   }
   tick();
 }
 
 function renderJoinForm() {
-  const free = table.places.filter(isFree);
+  const free = table.places.filter(isOpen);
   const visible = !seat && table.statut === "attente" && free.length > 0 && !watchOnly;
   show("accueil", visible);
   if (!visible) return;
@@ -272,7 +299,10 @@ function seatItem(p, { waiting }) {
   if (waiting && Number.isInteger(p.equipe)) badges.push(h("span", { class: "pastille pastille--equipe", dataset: { equipe: p.equipe } }, `équipe ${p.equipe + 1}`));
   if (table.hote === p.place && waiting) badges.push(h("span", { class: "pastille" }, "hôte"));
   if (p.parti) badges.push(h("span", { class: "pastille pastille--parti" }, "a quitté la table"));
-  else if (p.type === "humain" && p.nom && p.connecte === false) badges.push(h("span", { class: "pastille pastille--absent" }, "déconnecté"));
+  else if (isHeld(p) && p.place !== me) badges.push(h("span", { class: "pastille pastille--absent" }, `à la place de ${p.remplace}`));
+  else if (p.type === "humain" && p.nom && p.absent) badges.push(h("span", { class: "pastille pastille--absent" }, "absent"));
+  else if (p.type === "humain" && p.nom && p.connecte === false) badges.push(h("span", { class: "pastille pastille--deconnecte" }, "déconnecté"));
+  if (waiting && isFree(p) && p.gardee_pour) badges.push(h("span", { class: "pastille pastille--garde" }, `gardée pour ${p.gardee_pour}`));
   if (deciding) badges.push(h("span", { class: "pastille pastille--actif" }, p.type === "robot" ? "le robot réfléchit…" : "décide…"));
   const details = !waiting && vue && rendererMod?.seatDetails ? rendererMod.seatDetails(vue, p.place) : [];
   const controls = [];
@@ -281,6 +311,16 @@ function seatItem(p, { waiting }) {
     controls.push(h("div", { class: "place__controle" },
       levelSelect(`robot-niveau-${p.place}`),
       h("button", { type: "button", class: "bouton", id: `btn-robot-${p.place}`, onclick: () => assignRobot(p.place) }, "Confier à un robot")));
+  }
+  const iPlay = seat && !isHeld(table.places[seat.place] || {});
+  if (!waiting && p.absent && !isHeld(p) && p.type === "humain" && iPlay && p.place !== seat.place && table.statut === "en_cours") {
+    // The table's level: the others hand the seat over, its person takes it back on returning.
+    const level = table.niveau_robots;
+    controls.push(h("div", { class: "place__controle place__controle--absent" },
+      h("button", { type: "button", class: "bouton", id: `btn-robot-${p.place}`, onclick: () => assignRobot(p.place, level),
+        "aria-describedby": `robot-aide-${p.place}` }, "Confier à un robot"),
+      h("p", { class: "aide", id: `robot-aide-${p.place}` },
+        `Un robot ${robotTitle(game(), level)} joue pour ${p.nom} jusqu'à son retour.`)));
   }
   if (!waiting && p.parti && seat && table.statut === "en_cours" && robotLevels().length) {
     controls.push(h("div", { class: "place__controle" },
@@ -293,7 +333,7 @@ function seatItem(p, { waiting }) {
   },
     h("div", { class: "place__ligne" },
       h("span", { class: "place__numero", "aria-hidden": "true" }, String(p.place + 1)),
-      h("span", { class: "place__nom" }, isFree(p) ? "Place libre" : seatName(p), p.place === me ? " (vous)" : ""),
+      h("span", { class: "place__nom" }, isFree(p) ? "Place libre" : seatName(p), p.place === me ? (isHeld(p) ? " (à votre place)" : " (vous)") : ""),
       badges),
     details.length ? h("div", { class: "place__details" }, details.join(" · ")) : null,
     controls);
@@ -315,6 +355,7 @@ function renderWaitingRoom() {
     mode,
     `${table.joueurs} joueur${table.joueurs > 1 ? "s" : ""}`,
     table.horloge ? `${table.horloge} s par décision` : "sans horloge",
+    absenceWords(table.absence),
     ...options,
   ].filter(Boolean).join(" · ");
   $("lien-invitation").value = `${window.location.origin}/table/${encodeURIComponent(tableId)}`;
@@ -331,6 +372,14 @@ function renderWaitingRoom() {
         full ? "Toutes les places sont prises." : "Toutes les places doivent être prises (invitez quelqu'un ou confiez la place à un robot)."));
     } else if (seat) {
       actions.push(h("p", { class: "aide" }, "L'hôte démarrera la partie quand toutes les places seront prises."));
+    }
+    const kept = table.places.filter((p) => isFree(p) && p.gardee_pour);
+    if (!seat && kept.length && !table.places.some(isOpen)) {
+      // The hold ends without a message from the server: look again in a while.
+      actions.push(h("p", { id: "places-gardees", class: "aide" },
+        "Les places libres sont gardées pour les joueurs de la partie précédente pendant deux minutes ; la page se met à jour ensuite."));
+      clearTimeout(keptTimer);
+      keptTimer = setTimeout(refreshTable, 15000);
     }
     if (seat) actions.push(h("button", { type: "button", id: "btn-quitter", class: "bouton bouton--danger", onclick: leave }, "Quitter la table"));
     else actions.push(h("a", { class: "bouton", href: "/" }, "Retour au salon"));
@@ -429,6 +478,22 @@ function renderEnd() {
   if (!hadResult) zone.querySelector("#resultat")?.scrollIntoView({ block: "nearest" });
 }
 
+/** While a bot holds this browser's seat: say so above the board, with the way back. */
+function renderHeld() {
+  const zone = $("place-confiee");
+  const mine = seat ? table.places[seat.place] : null;
+  const held = Boolean(mine && isHeld(mine) && table.statut === "en_cours");
+  zone.hidden = !held;
+  if (!held) {
+    replaceChildren(zone);
+    return;
+  }
+  if (zone.querySelector("#btn-reprendre")) return; // keep the focus on the button
+  replaceChildren(zone,
+    h("p", {}, `Pendant votre absence, ${seatName(mine)} (${robotBadge(game(), mine.niveau)}) joue à votre place.`),
+    h("button", { type: "button", id: "btn-reprendre", class: "bouton bouton--principal", onclick: takeBack }, "Reprendre ma place"));
+}
+
 function renderGameActions() {
   const actions = [];
   if (seat && table.statut === "en_cours") {
@@ -498,9 +563,9 @@ async function start() {
   }
 }
 
-async function assignRobot(place) {
+async function assignRobot(place, level) {
   const select = $(`robot-niveau-${place}`);
-  const niveau = select ? select.value : robotLevels()[0]?.nom;
+  const niveau = level || (select ? select.value : robotLevels()[0]?.nom);
   try {
     table = await api.robot(tableId, place, seat.jeton, niveau);
     renderAll();
@@ -527,6 +592,14 @@ async function leave() {
   window.location.href = "/";
 }
 
+function takeBack() {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    toast("Pas de connexion au serveur pour l'instant : réessayez dans un instant.");
+    return;
+  }
+  ws.send(JSON.stringify({ type: "reprendre" }));
+}
+
 async function rematch() {
   const button = $("btn-revanche");
   if (button) button.disabled = true;
@@ -541,18 +614,15 @@ async function rematch() {
 }
 
 async function joinRematch() {
-  if (!rematchId) return;
-  const nom = seat?.nom || loadName();
+  if (!rematchId || !seat) return;
+  const nom = seat.nom || loadName();
   let joined;
   try {
-    joined = await api.join(rematchId, { nom, place: seat?.place });
+    // Through this table's token: the rematch keeps our seat for us a while (docs/server.md).
+    joined = await api.rematch(tableId, seat.jeton);
   } catch (error) {
-    try {
-      joined = await api.join(rematchId, { nom }); // that seat is taken: any free one
-    } catch (second) {
-      toast(second.message);
-      return;
-    }
+    toast(error.message);
+    return;
   }
   saveSeat(rematchId, { place: joined.place, jeton: joined.jeton, nom });
   window.location.href = `/table/${encodeURIComponent(rematchId)}`;
