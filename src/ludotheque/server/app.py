@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -40,8 +41,6 @@ from .storage import Storage, unavailable
 from .tables import OVER, ApiError, check_name
 
 __all__ = ["create_app", "server_games", "storage_error"]
-
-MAX_SEATS = 64  # a seat number in a URL past any table's size is refused as unknown
 
 
 def storage_error() -> ApiError:
@@ -167,14 +166,15 @@ def create_app(
 
     async def make_bot(request: Request) -> Response:
         session = lobby.get(request.path_params["table_id"])
-        if request.path_params["seat"] >= MAX_SEATS:  # no table has so many (nor a number
-            raise ApiError(404, "place_inconnue", "Place inconnue.")  # too long to write)
+        seat = request.path_params["seat"]  # read here: a number of 5,000 digits is no seat
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 3):
+            raise ApiError(404, "place_inconnue", "Place inconnue.")
         body = await _body(request)
         by = lobby.seated(session, body.get("jeton"))
         level = body.get("niveau", DEFAULT_LEVEL)
         if not isinstance(level, str):
             raise ApiError(400, "requete_invalide", "« niveau » : un nom de robot.")
-        session.make_bot(by, request.path_params["seat"], level, level_names(session.game))
+        session.make_bot(by, int(seat), level, level_names(session.game))
         runner.changed(session)
         return JSONResponse(session.to_json())
 
@@ -255,6 +255,16 @@ def create_app(
         assert isinstance(exc, ApiError)
         return _error(exc)
 
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)  # Starlette's: no such route, method
+        error = {
+            404: ApiError(404, "adresse_inconnue", "Cette adresse n'existe pas."),
+            405: ApiError(405, "methode", "Méthode non permise à cette adresse."),
+        }.get(exc.status_code, ApiError(exc.status_code, "requete_invalide", str(exc.detail)))
+        response = _error(error)
+        response.headers.update(exc.headers or {})
+        return response
+
     async def database_error(request: Request, exc: Exception) -> Response:
         print(f"ludotheque: base de données : {exc}", file=sys.stderr)
         return _error(storage_error())
@@ -282,13 +292,18 @@ def create_app(
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),
-        Route("/api/tables/{table_id}/places/{seat:int}/robot", make_bot, methods=["POST"]),
+        Route("/api/tables/{table_id}/places/{seat}/robot", make_bot, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", replay),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static"),
     ]
-    handlers = {ApiError: api_error, SQLAlchemyError: database_error, Exception: internal_error}
+    handlers = {
+        ApiError: api_error,
+        HTTPException: http_error,
+        SQLAlchemyError: database_error,
+        Exception: internal_error,
+    }
     app = Starlette(
         routes=routes,
         lifespan=lifespan,

@@ -26,6 +26,7 @@ ludotheque.server.tables.ApiError: Nombre trop grand (au plus 9007199254740991 e
 from __future__ import annotations
 
 import math
+import re
 import sys
 from typing import Any
 
@@ -43,6 +44,9 @@ MAX_BODY = 512 * 1024  # bytes of an HTTP body: a deck file fits; more is refuse
 MAX_DEPTH = 16  # nesting of arrays and objects (the deepest message of a game: 5)
 MAX_INTEGER = 2**53 - 1  # the largest integer a browser reads exactly
 
+# Control characters other than tab and line breaks (orjson refuses them raw, not escaped:
+# ``"\u0000"``); PostgreSQL cannot store U+0000 and no text of a game holds one.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 TOO_DEEP = f"JSON trop imbriqué (au plus {MAX_DEPTH} niveaux)."
 TOO_BIG = f"Nombre trop grand (au plus {MAX_INTEGER} en valeur absolue)."
 
@@ -52,7 +56,7 @@ _REASONS = (
     ("infinity", TOO_BIG),
     ("surrogate", "Caractère invalide dans une chaîne (une moitié de paire UTF-16 isolée)."),
     ("utf-8", "Le texte n'est pas de l'UTF-8 valide."),
-    ("control character", "Caractère de contrôle dans une chaîne."),
+    ("control character", "Caractère de contrôle interdit dans une chaîne."),
 )
 
 
@@ -85,15 +89,22 @@ def read_object(raw: bytes | str) -> JsonObject:
 
 
 def _check_limits(data: JsonValue) -> None:
-    """Nesting and numbers, walked without recursion (orjson has bounded the depth at 1,024)."""
+    """Nesting, numbers and control characters, walked without recursion (orjson has bounded
+    the depth at 1,024)."""
     stack: list[tuple[Any, int]] = [(data, 0)]
     while stack:
         value, depth = stack.pop()
         if isinstance(value, dict | list):
             if depth >= MAX_DEPTH:
                 raise ApiError(400, "json_invalide", TOO_DEEP)
-            children = value.values() if isinstance(value, dict) else value
-            stack.extend((child, depth + 1) for child in children)
+            if isinstance(value, dict):
+                stack.extend((key, depth + 1) for key in value)
+                stack.extend((child, depth + 1) for child in value.values())
+            else:
+                stack.extend((child, depth + 1) for child in value)
+        elif isinstance(value, str):
+            if CONTROL.search(value):
+                raise ApiError(400, "json_invalide", _REASONS[-1][1])
         elif isinstance(value, int | float) and not _number_fits(value):
             raise ApiError(400, "json_invalide", TOO_BIG)
 
