@@ -3,8 +3,9 @@
 JSON is parsed by orjson, which refuses on its own what is not JSON (``NaN``, ``Infinity``, lone
 surrogates such as ``"\\ud800"``, numbers too large for a double, nesting past 1,024); then
 :func:`read_json` refuses, before any other code sees the data, nesting deeper than
-:data:`MAX_DEPTH` and numbers beyond :data:`MAX_INTEGER` (JavaScript's safe integers: orjson
-turns an integer past 64 bits into a float, which no field expects). Every refusal is an
+:data:`MAX_DEPTH`, numbers beyond :data:`MAX_INTEGER` (JavaScript's safe integers: orjson
+turns an integer past 64 bits into a float, which no field expects) and control characters
+sent escaped (``"\u0000"``). Every refusal is an
 :class:`~ludotheque.server.tables.ApiError` 400 ``json_invalide`` with a French message.
 
 :class:`BodyLimit` refuses an HTTP body larger than :data:`MAX_BODY` on its ``Content-Length``,
@@ -49,14 +50,17 @@ MAX_INTEGER = 2**53 - 1  # the largest integer a browser reads exactly
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 TOO_DEEP = f"JSON trop imbriqué (au plus {MAX_DEPTH} niveaux)."
 TOO_BIG = f"Nombre trop grand (au plus {MAX_INTEGER} en valeur absolue)."
+NOT_UTF8 = "Le texte n'est pas de l'UTF-8 valide."
+LONE_SURROGATE = "Caractère invalide dans une chaîne (une moitié de paire UTF-16 isolée)."
+CONTROL_CHARACTER = "Caractère de contrôle interdit dans une chaîne."
 
 # orjson's reasons (English), told in French; anything else is « illisible ».
 _REASONS = (
     ("depth limit", TOO_DEEP),
     ("infinity", TOO_BIG),
-    ("surrogate", "Caractère invalide dans une chaîne (une moitié de paire UTF-16 isolée)."),
-    ("utf-8", "Le texte n'est pas de l'UTF-8 valide."),
-    ("control character", "Caractère de contrôle interdit dans une chaîne."),
+    ("utf-8", NOT_UTF8),
+    ("surrogate", LONE_SURROGATE),
+    ("control character", CONTROL_CHARACTER),
 )
 
 
@@ -72,8 +76,6 @@ def read_json(raw: bytes | str) -> JsonValue:
                 raise ApiError(400, "json_invalide", message) from None
         where = f" (caractère {error.pos + 1})" if error.pos is not None else ""
         raise ApiError(400, "json_invalide", f"JSON illisible{where}.") from None
-    except UnicodeEncodeError:  # a str holding a lone surrogate (not from a socket)
-        raise ApiError(400, "json_invalide", _REASONS[2][1]) from None
     _check_limits(data)
     return data
 
@@ -104,7 +106,7 @@ def _check_limits(data: JsonValue) -> None:
                 stack.extend((child, depth + 1) for child in value)
         elif isinstance(value, str):
             if CONTROL.search(value):
-                raise ApiError(400, "json_invalide", _REASONS[-1][1])
+                raise ApiError(400, "json_invalide", CONTROL_CHARACTER)
         elif isinstance(value, int | float) and not _number_fits(value):
             raise ApiError(400, "json_invalide", TOO_BIG)
 
