@@ -17,8 +17,9 @@ ALLOWED = {
     "broadcast": set(),
     "replays": set(),
     "tables": {"storage", "robots"},
+    "inputs": {"tables"},
     "lobby": {"robots", "storage", "tables"},
-    "runner": {"broadcast", "robots", "tables"},
+    "runner": {"broadcast", "inputs", "robots", "tables"},
     "scheduler": {"robots", "tables"},
 }
 

@@ -62,14 +62,22 @@ def serve(
     import uvicorn
 
     from ludotheque.server.app import create_app
-    from ludotheque.server.storage import default_database_url
+    from ludotheque.server.storage import StorageUnavailable, default_database_url, shown_url
 
-    url = database or default_database_url()
-    app = create_app(
-        url, bot_workers=bot_workers, bot_budget=bot_budget, bot_delay=bot_delay, bot_pace=bot_pace
-    )
+    try:
+        url = database or default_database_url()
+        app = create_app(
+            url,
+            bot_workers=bot_workers,
+            bot_budget=bot_budget,
+            bot_delay=bot_delay,
+            bot_pace=bot_pace,
+        )
+    except StorageUnavailable as error:
+        typer.echo(f"ludotheque : {error}", err=True)
+        raise typer.Exit(2) from None
     settle_memory()
-    typer.echo(f"ludotheque : http://{host}:{port}/ (base : {url})")
+    typer.echo(f"ludotheque : http://{host}:{port}/ (base : {shown_url(url)})")
     uvicorn.run(
         app,
         host=host,

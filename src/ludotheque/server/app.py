@@ -10,12 +10,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import sys
 from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -26,17 +31,26 @@ from ludotheque.core.json_types import JsonObject
 from ludotheque.core.registry import Registry
 
 from .broadcast import Connection, LocalBroadcaster
+from .inputs import BodyLimit, read_object
 from .lobby import Lobby
 from .replays import replay_steps
 from .robots import BotRunner, level_names
 from .runner import MAX_MESSAGE, TableRunner
 from .scheduler import BotScheduler
-from .storage import Storage
+from .storage import Storage, unavailable
 from .tables import OVER, ApiError, check_name
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "server_games", "storage_error"]
 
-MAX_BODY = 512 * 1024  # a deck file fits; more is refused
+
+def storage_error() -> ApiError:
+    """The answer when the database fails outside a move: nothing was changed."""
+    return ApiError(
+        503,
+        "stockage",
+        "La base de données ne répond pas : rien n'a été changé. Réessayez dans un instant ; "
+        "si cela dure, prévenez la personne qui gère le serveur.",
+    )
 
 
 def web_folder() -> Path:
@@ -44,22 +58,24 @@ def web_folder() -> Path:
 
 
 def _error(error: ApiError) -> JSONResponse:
-    return JSONResponse({"erreur": error.to_json()}, status_code=error.status)
+    # A 413 ends the connection: the rest of a body too long is never read.
+    headers = {"Connection": "close"} if error.status == 413 else None
+    return JSONResponse({"erreur": error.to_json()}, status_code=error.status, headers=headers)
 
 
 async def _body(request: Request) -> JsonObject:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, "trop_long", "Requête trop longue.")
-    if not raw:
-        return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ApiError(400, "json_invalide", "Le corps de la requête n'est pas du JSON.") from None
-    if not isinstance(data, dict):
-        raise ApiError(400, "json_invalide", "Le corps de la requête doit être un objet JSON.")
-    return data
+    """The request's JSON object (``{}`` when empty), read within the limits of ``inputs``."""
+    return read_object(await request.body())
+
+
+def server_games(registry: Registry, test_games: bool | None = None) -> Registry:
+    """The games a server offers: the registry's, without the test-only ones (tagged
+    « exemple », Enchères) unless ``test_games`` (default: ``$LUDOTHEQUE_TEST_GAMES`` is 1)."""
+    if test_games is None:
+        test_games = os.environ.get("LUDOTHEQUE_TEST_GAMES") == "1"
+    if test_games:
+        return registry
+    return Registry(game for game in registry if "exemple" not in game.info.tags)
 
 
 def create_app(
@@ -70,12 +86,15 @@ def create_app(
     bot_budget: float = 10.0,
     bot_delay: float = 0.0,
     bot_pace: float = 1.0,
+    test_games: bool | None = None,
 ) -> Starlette:
     """The web application on a database URL (``sqlite:///…`` or ``postgresql://…``).
 
     It builds the server's parts (``docs/server.md``, « Les parties du serveur ») and wires
     them: the lobby on the storage, the table runner on the broadcaster, the bot scheduler
-    told of each change by the runner."""
+    told of each change by the runner. The test-only games are left out unless
+    ``test_games`` (:func:`server_games`). A database that cannot be opened raises
+    :class:`~ludotheque.server.storage.StorageUnavailable` (a French message)."""
     if registry is None:
         from ludotheque.games import default_registry
 
@@ -83,11 +102,16 @@ def create_app(
     storage = Storage(database)
     broadcaster = LocalBroadcaster()
     runner = TableRunner(broadcaster)
-    lobby = Lobby(registry, storage, on_withdraw=runner.withdraw)
+    lobby = Lobby(server_games(registry, test_games), storage, on_withdraw=runner.withdraw)
     bot_runner = BotRunner(bot_workers, bot_budget)
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
-    lobby.load()
+    try:
+        lobby.load()
+    except SQLAlchemyError as error:  # a database of another program, or one gone meanwhile
+        bot_runner.close()
+        storage.close()
+        raise unavailable(database, error) from error
     web = web_folder()
 
     def page(name: str) -> Any:
@@ -142,12 +166,15 @@ def create_app(
 
     async def make_bot(request: Request) -> Response:
         session = lobby.get(request.path_params["table_id"])
+        seat = request.path_params["seat"]  # read here: a number of 5,000 digits is no seat
+        if not (seat.isascii() and seat.isdigit() and len(seat) <= 3):
+            raise ApiError(404, "place_inconnue", "Place inconnue.")
         body = await _body(request)
         by = lobby.seated(session, body.get("jeton"))
         level = body.get("niveau")
         if level is not None and not isinstance(level, str):
             raise ApiError(400, "requete_invalide", "« niveau » : un nom de robot.")
-        session.make_bot(by, request.path_params["seat"], level, level_names(session.game))
+        session.make_bot(by, int(seat), level, level_names(session.game))
         runner.changed(session)
         return JSONResponse(session.to_json())
 
@@ -179,10 +206,12 @@ def create_app(
         try:
             session = lobby.get(table_id)
             seat = session.seat_of(websocket.query_params.get("jeton") or None)
-        except ApiError as error:
+        except (ApiError, SQLAlchemyError) as failure:
+            error = failure if isinstance(failure, ApiError) else storage_error()
             message = {"type": "erreur", "code": error.code, "message": error.message, "seq": None}
             await websocket.send_text(json.dumps(message, ensure_ascii=False))
-            await websocket.close(4404 if error.status == 404 else 4403)
+            # 1013: try again later (the database); 4404, 4403: the table, the token
+            await websocket.close({404: 4404, 503: 1013}.get(error.status, 4403))
             return
         connection = Connection(table_id, seat, websocket.send_text)
         pump = asyncio.create_task(connection.pump())
@@ -226,6 +255,31 @@ def create_app(
         assert isinstance(exc, ApiError)
         return _error(exc)
 
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)  # Starlette's: no such route, method
+        error = {
+            404: ApiError(404, "adresse_inconnue", "Cette adresse n'existe pas."),
+            405: ApiError(405, "methode", "Méthode non permise à cette adresse."),
+        }.get(exc.status_code, ApiError(exc.status_code, "requete_invalide", str(exc.detail)))
+        response = _error(error)
+        response.headers.update(exc.headers or {})
+        return response
+
+    async def database_error(request: Request, exc: Exception) -> Response:
+        print(f"ludotheque: base de données : {exc}", file=sys.stderr)
+        return _error(storage_error())
+
+    async def internal_error(request: Request, exc: Exception) -> Response:
+        # Starlette raises the exception again after this answer: uvicorn logs it.
+        return _error(
+            ApiError(
+                500,
+                "erreur_interne",
+                "Erreur interne du serveur : rien n'a été fait. Réessayez ; si cela se "
+                "reproduit, signalez-le à la personne qui gère le serveur.",
+            )
+        )
+
     routes = [
         Route("/", page("index.html")),
         Route("/table/{table_id}", page("table.html")),
@@ -238,12 +292,23 @@ def create_app(
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),
-        Route("/api/tables/{table_id}/places/{seat:int}/robot", make_bot, methods=["POST"]),
+        Route("/api/tables/{table_id}/places/{seat}/robot", make_bot, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", replay),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={ApiError: api_error})
+    handlers = {
+        ApiError: api_error,
+        HTTPException: http_error,
+        SQLAlchemyError: database_error,
+        Exception: internal_error,
+    }
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers=handlers,
+        middleware=[Middleware(BodyLimit)],
+    )
     app.state.lobby = lobby
     return app

@@ -10,9 +10,9 @@ they run out), builds each seat's ``etat`` message, and after every change tells
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 import time
+import traceback
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -23,6 +23,7 @@ from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import State
 
 from .broadcast import Broadcaster, Connection
+from .inputs import read_json
 from .robots import fallback_action
 from .tables import HUMAN, PLAYING, ApiError, TableSession, action_error_code, in_words
 
@@ -164,14 +165,11 @@ class TableRunner:
         """Handle one client message; errors go back to this client only."""
         seq: JsonValue = None
         try:
-            if len(text.encode()) > MAX_MESSAGE:
+            if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
                 raise ApiError(
                     413, "trop_long", f"Message trop long (au plus {MAX_MESSAGE} octets)."
                 )
-            try:
-                message = json.loads(text)
-            except json.JSONDecodeError as error:
-                raise ApiError(400, "json_invalide", f"JSON illisible : {error.msg}.") from None
+            message = read_json(text)  # within the limits of docs/security.md
             if not isinstance(message, dict):
                 raise ApiError(400, "message_invalide", "Un message est un objet JSON.")
             seq = message.get("seq")
@@ -215,6 +213,17 @@ class TableRunner:
                     "code": action_error_code(error),
                     "message": error.message,
                     "seq": seq,
+                }
+            )
+            return
+        except Exception:  # a bug met on the way: the socket stays open, the sender is told
+            traceback.print_exc(file=sys.stderr)
+            connection.put(
+                {
+                    "type": "erreur",
+                    "code": "erreur_interne",
+                    "message": "Erreur interne du serveur : le message n'a pas été traité.",
+                    "seq": seq if isinstance(seq, int) else None,
                 }
             )
             return

@@ -38,12 +38,21 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.record import GameRecord, Move
 
-__all__ = ["SeatRow", "Storage", "TableRow", "default_database_url"]
+__all__ = [
+    "SeatRow",
+    "Storage",
+    "StorageUnavailable",
+    "TableRow",
+    "default_database_url",
+    "shown_url",
+]
 
 metadata = MetaData()
 
@@ -111,13 +120,60 @@ class SeatRow:
     left: bool = False
 
 
+class StorageUnavailable(Exception):
+    """The database cannot be opened; the message (French) says what to do."""
+
+
 def default_database_url(env: dict[str, str] | None = None) -> str:
     """SQLite in the user's data folder (``$XDG_DATA_HOME/ludotheque``)."""
     env = dict(os.environ) if env is None else env
     base = env.get("XDG_DATA_HOME") or str(Path(env.get("HOME", ".")) / ".local" / "share")
     folder = Path(base) / "ludotheque"
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageUnavailable(
+            f"Impossible de créer le dossier de données « {folder} » ({error.strerror}). "
+            "Choisissez une base avec --database sqlite:///chemin/ludotheque.sqlite3, ou un "
+            "dossier où vous pouvez écrire avec la variable XDG_DATA_HOME."
+        ) from error
     return f"sqlite:///{folder / 'ludotheque.sqlite3'}"
+
+
+def shown_url(url: str) -> str:
+    """A database URL as it may be printed: without its password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+def unavailable(url: str, error: Exception) -> StorageUnavailable:
+    """Why a database cannot be opened, and what to do, in French."""
+    shown = shown_url(url)
+    cause = str(getattr(error, "orig", None) or error).strip().splitlines()[0][:200]
+    if isinstance(error, ImportError):
+        return StorageUnavailable(
+            f"Le pilote de la base « {shown} » n'est pas installé ({cause}). Utilisez SQLite "
+            "(sqlite:///chemin/ludotheque.sqlite3) ou PostgreSQL (postgresql://…, pilote "
+            "psycopg)."
+        )
+    if isinstance(error, ArgumentError) or not url.startswith(("sqlite", "postgresql")):
+        return StorageUnavailable(
+            f"Adresse de base de données illisible : « {shown} ». Écrivez "
+            "sqlite:///chemin/ludotheque.sqlite3 ou postgresql://utilisateur@hôte/base."
+        )
+    if url.startswith("sqlite"):
+        return StorageUnavailable(
+            f"Impossible d'ouvrir la base SQLite « {shown} » ({cause}). Vérifiez que son dossier "
+            "existe, que vous pouvez y écrire et que le fichier est bien une base ludotheque, "
+            "ou choisissez un autre fichier avec --database sqlite:///chemin/ludotheque.sqlite3."
+        )
+    return StorageUnavailable(
+        f"Impossible d'ouvrir la base PostgreSQL « {shown} » ({cause}). Vérifiez que le "
+        "serveur PostgreSQL tourne, que la base existe, et l'adresse, l'utilisateur et le mot "
+        "de passe de --database."
+    )
 
 
 def _engine(url: str) -> Engine:
@@ -147,10 +203,15 @@ class Storage:
     """The database behind a server. Calls are short synchronous transactions."""
 
     def __init__(self, url: str) -> None:
+        """Open the database and create its tables; :class:`StorageUnavailable` if it
+        cannot be."""
         self.url = url
-        self.engine = _engine(url)
-        metadata.create_all(self.engine)
-        self._add_missing_columns()
+        try:
+            self.engine = _engine(url)
+            metadata.create_all(self.engine)
+            self._add_missing_columns()
+        except (SQLAlchemyError, ImportError) as error:
+            raise unavailable(url, error) from error
 
     def _add_missing_columns(self) -> None:
         """Columns added since a database was made (``absence``), with their default."""

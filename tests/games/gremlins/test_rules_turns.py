@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludotheque.core.errors import NotYourTurn
+from ludotheque.core.errors import MalformedInput, NotYourTurn
 from ludotheque.games.gremlins.actions import (
     AssignCard,
     Cancel,
@@ -254,6 +254,15 @@ def test_g13_a_jouer_without_payment_is_completed_by_the_server():
         "type": "jouer",
         "carte": "A05",
     }
+    # null and [] are « no payment » too; false, 0, "" or {} are malformed, never « none »
+    for blank in (None, []):
+        blank_given = {"type": "jouer", "carte": "A05", "paiement": blank}
+        assert GAME.complete_action(state, 0, blank_given) == data
+    for wrong in (False, 0, "", {}):
+        wrong_given = {"type": "jouer", "carte": "A05", "paiement": wrong}
+        assert GAME.complete_action(state, 0, wrong_given) == wrong_given
+        with pytest.raises(MalformedInput):
+            GAME.decode_action(wrong_given)
 
 
 # --- 14. completing a project -------------------------------------------------------------------

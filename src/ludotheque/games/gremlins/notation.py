@@ -194,9 +194,12 @@ def best_payment(
 
 
 def complete_action(state: GremlinsState, seat: int, data: JsonValue) -> JsonValue:
-    """Fill in the payment of a « jouer » sent without one, or with an empty one (when the
-    card can be paid)."""
-    if not isinstance(data, dict) or data.get("type") != "jouer" or data.get("paiement"):
+    """Fill in the payment of a « jouer » sent without one, or with an empty one (``null`` or
+    ``[]``; when the card can be paid). Any other payment is left to be read (``false`` or
+    ``0`` is malformed, not « no payment »)."""
+    if not isinstance(data, dict) or data.get("type") != "jouer":
+        return data
+    if data.get("paiement") not in (None, []):
         return data
     card = data.get("carte")
     if (
