@@ -13,7 +13,8 @@ from ludotheque.server.broadcast import Broadcaster, Connection, LocalBroadcaste
 # Each part → the server modules it may import (app.py, the routes, wires them all).
 ALLOWED = {
     "storage": set(),
-    "robots": set(),
+    "fairness": set(),
+    "robots": {"fairness"},
     "broadcast": set(),
     "replays": set(),
     "tables": {"storage", "robots"},

@@ -6,7 +6,6 @@ ludotheque serve --database postgresql://localhost/ludotheque --port 8080
 
 from __future__ import annotations
 
-import os
 from typing import Annotated
 
 import typer
@@ -26,12 +25,13 @@ def serve(
         ),
     ] = None,
     bot_workers: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--bot-workers",
-            help="Processus qui font réfléchir les robots (0 : un fil du serveur).",
+            help="Processus qui font réfléchir les robots (défaut : un par cœur, moins "
+            "prioritaires que le serveur ; 0 : des fils du serveur).",
         ),
-    ] = max(1, (os.cpu_count() or 2) - 1),
+    ] = None,
     bot_budget: Annotated[
         float, typer.Option("--bot-budget", help="Temps de réflexion maximal d'un robot (s).")
     ] = 10.0,

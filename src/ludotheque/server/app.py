@@ -66,7 +66,7 @@ def create_app(
     database: str,
     *,
     registry: Registry | None = None,
-    bot_workers: int = 1,
+    bot_workers: int | None = None,
     bot_budget: float = 10.0,
     bot_delay: float = 0.0,
     bot_pace: float = 1.0,

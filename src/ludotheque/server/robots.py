@@ -11,11 +11,14 @@ bot moves.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 from ludotheque.bots.base import Bot, Observation
 from ludotheque.bots.base import decide as bot_decision
@@ -29,12 +32,16 @@ from ludotheque.core.record import GameRecord
 from ludotheque.core.registry import Registry
 from ludotheque.core.rng import Rng
 
+from .fairness import FairQueue
+
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVEL_TITLES",
     "BotRunner",
+    "Missed",
     "bot_levels",
     "decide",
+    "default_bot_workers",
     "fallback_action",
     "level_names",
     "level_portrait",
@@ -95,6 +102,8 @@ def robot_names(levels: Sequence[str | None], people: Iterable[str]) -> list[str
         names.append(name)
     return names
 
+
+logger = logging.getLogger(__name__)
 
 _lock = threading.Lock()
 _states: dict[tuple[str, int], tuple[GameRecord, State[Any]]] = {}
@@ -180,30 +189,95 @@ def fallback_action(game: Game[Any, Any], state: State[Any], record: GameRecord,
     return state.sample_action(seat, draws)
 
 
-class BotRunner:
-    """Runs :func:`decide` in a pool of processes (``workers`` > 0) or of threads (0)."""
+def default_bot_workers() -> int:
+    """The bot workers of a server: one process per core this process may run on (they run
+    at a lower priority than the event loop, :data:`WORKER_NICENESS`, so thinking bots never
+    take a core from the people's moves)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, cores)
 
-    def __init__(self, workers: int = 1, budget: float = 10.0) -> None:
+
+WORKER_NICENESS = 10  # added to the workers' niceness: the event loop goes first
+THREAD_SLOTS = 2  # decisions at once when bots think in threads (``workers=0``, tests)
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)
+
+
+class Missed(NamedTuple):
+    """No decision from the worker: why (in French, for the log)."""
+
+    reason: str
+
+
+class BotRunner:
+    """Runs :func:`decide` in a pool of processes (``workers`` > 0; None: one per core) or of
+    threads (0), at most one decision per worker at once, handed out fairly between tables
+    (:class:`~ludotheque.server.fairness.FairQueue`).
+
+    ``budget``: seconds a decision may take once a worker runs it; ``patience``: seconds it
+    may wait for a free worker (default: the budget). Past either, :meth:`decide` gives up
+    (:class:`Missed`) and the caller plays a fallback move and says so in the log. A decision
+    given up on keeps its worker until it really ends, so the pool is never oversubscribed."""
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        budget: float = 10.0,
+        *,
+        patience: float | None = None,
+        threads: int = THREAD_SLOTS,
+    ) -> None:
+        if workers is None:
+            workers = default_bot_workers()
         self.budget = budget
+        self.patience = budget if patience is None else patience
         self.executor: Executor
         if workers > 0:
+            self.slots = workers
             self.executor = ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
             )
         else:
-            self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+            self.slots = threads
+            self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot")
+        self.queue = FairQueue(self.slots)
 
     async def decide(
         self, table_id: str, record: GameRecord, seat: int, level: str
-    ) -> tuple[JsonValue, float] | None:
-        """The bot's action and its pace (:func:`decide`), or None when it overran its budget."""
-        loop = asyncio.get_running_loop()
-        call: Callable[..., tuple[JsonValue, float]] = decide
-        future = loop.run_in_executor(self.executor, call, table_id, record.dumps(), seat, level)
+    ) -> tuple[JsonValue, float] | Missed:
+        """The bot's action and its pace (:func:`decide`), or why there is none."""
         try:
-            return await asyncio.wait_for(future, self.budget)
+            await asyncio.wait_for(self.queue.acquire(table_id), self.patience)
         except TimeoutError:
-            return None
+            return Missed(f"aucun processus libre pendant {self.patience:g} s")
+        loop = asyncio.get_running_loop()
+
+        def freed(_done: object) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed with the server
+                loop.call_soon_threadsafe(self.queue.release)
+
+        call: Callable[..., tuple[JsonValue, float]] = decide  # looked up now (tests patch it)
+        try:
+            running = self.executor.submit(call, table_id, record.dumps(), seat, level)
+        except BaseException:
+            self.queue.release()
+            raise
+        running.add_done_callback(freed)
+        try:
+            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(running)), self.budget)
+        except TimeoutError:
+            return Missed(f"hors budget ({self.budget:g} s)")
+        except Exception as error:  # a bot's bug must not stall its table
+            logger.exception("robot %s (table %s, place %d) en erreur", level, table_id, seat + 1)
+            return Missed(f"erreur du robot ({type(error).__name__})")
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

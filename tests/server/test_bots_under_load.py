@@ -1,0 +1,170 @@
+"""Bots under load (issue 17, item 3): bot-only tables kept busy do not starve the bot of a
+table where a person plays, and a random move instead of a decision is always logged.
+
+The scheduler and the bot runner are driven directly (no HTTP), with bots that take a fixed
+time to decide (``robots.decide`` wrapped with a sleep) in the runner's threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from ludotheque.games.encheres import Encheres
+from ludotheque.server import robots
+from ludotheque.server.fairness import FairQueue
+from ludotheque.server.robots import BotRunner
+from ludotheque.server.scheduler import BotScheduler
+from ludotheque.server.storage import SeatRow, Storage, TableRow
+from ludotheque.server.tables import BOT, HUMAN, WAITING, TableSession, hash_token
+
+SLOW = 0.05  # seconds each decision takes in a worker
+THINK = 0.5  # the thinking time every bot asks for (its move is played then, not before)
+BUSY_TABLES, BOTS_EACH = 6, 5  # bot-only tables, all their bots deciding at once
+
+
+def table(storage: Storage, table_id: str, seats: list[SeatRow]) -> TableSession:
+    game = Encheres()
+    options = game.info.resolve_options(len(seats), {"manches": 10})
+    row = TableRow(table_id, "encheres", len(seats), 7, options, 0, WAITING, 0)
+    storage.create_table(row, seats)
+    session = TableSession(game, row, seats, storage)
+    session.start(0)
+    return session
+
+
+def bot_only(storage: Storage, table_id: str) -> TableSession:
+    return table(storage, table_id, [SeatRow(s, BOT, "random") for s in range(BOTS_EACH)])
+
+
+def with_a_person(storage: Storage, table_id: str) -> TableSession:
+    alice = SeatRow(0, HUMAN, None, "Alice", hash_token("jeton"))
+    return table(storage, table_id, [alice, SeatRow(1, BOT, "random")])
+
+
+def test_a_fair_queue_serves_each_table_in_turn() -> None:
+    """One table asks for 40 decisions, then two others for one each: with one slot, each of
+    the latecomers waits for one decision of the busy table at most, not for all 40."""
+
+    async def run() -> list[str]:
+        queue, served = FairQueue(1), []
+
+        async def ask(key: str) -> None:
+            await queue.acquire(key)
+            served.append(key)
+            await asyncio.sleep(0)
+            queue.release()
+
+        await queue.acquire("busy")  # a decision of the busy table runs
+        busy = [asyncio.create_task(ask("busy")) for _ in range(40)]
+        await asyncio.sleep(0)
+        late = [asyncio.create_task(ask(key)) for key in ("calm", "other")]
+        await asyncio.sleep(0)
+        queue.release()
+        await asyncio.gather(*busy, *late)
+        return served
+
+    served = asyncio.run(run())
+    assert served[:4] == ["busy", "calm", "other", "busy"], served
+    assert served.count("busy") == 40
+
+
+def test_busy_bot_only_tables_do_not_starve_the_bot_of_a_table_with_a_person(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Six bot-only tables ask for 30 decisions at once; then a person's table starts. Its
+    bot's decision is served after at most one decision of each busy table (round-robin,
+    not after all 30 in arrival order) and is back before its thinking time is over."""
+    real_decide = robots.decide
+    starts: list[str] = []
+    done_at: dict[str, float] = {}
+
+    def slow_decide(table_id: str, record: str, seat: int, level: str) -> Any:
+        starts.append(table_id)
+        time.sleep(SLOW)
+        action, _seconds = real_decide(table_id, record, seat, level)
+        done_at.setdefault(table_id, time.monotonic())
+        return action, THINK
+
+    monkeypatch.setattr(robots, "decide", slow_decide)
+
+    async def run() -> tuple[int, float, float]:
+        storage = Storage("sqlite://")
+        runner = BotRunner(0, budget=30.0)
+        scheduler: BotScheduler
+
+        def announce(session: TableSession) -> None:
+            scheduler.changed(session)
+
+        scheduler = BotScheduler(runner, announce, delay=0.0, pace=1.0)
+        try:
+            for n in range(BUSY_TABLES):
+                scheduler.schedule(bot_only(storage, f"busy{n}"))
+            while len(starts) < 2:  # every busy bot has asked; the workers are taken
+                await asyncio.sleep(0.005)
+            person = with_a_person(storage, "person")
+            before, scheduled = len(starts), time.monotonic()
+            scheduler.schedule(person)
+            while not any(move.seat == 1 for move in person.record.moves):
+                await asyncio.sleep(0.01)
+                assert time.monotonic() - scheduled < 10, "the bot never played"
+            played = time.monotonic()
+            ahead = starts.index("person") - before
+            return ahead, done_at["person"] - scheduled, played - scheduled
+        finally:
+            scheduler.close()
+            runner.close()
+            storage.close()
+
+    ahead, decided, played = asyncio.run(run())
+    slots = 2  # the runner's threads
+    assert ahead <= BUSY_TABLES + 2 * slots, f"{ahead} decisions of other tables went first"
+    assert decided < THINK, f"decision back after {decided:.2f} s, thinking time {THINK} s"
+    assert played >= THINK  # and it still took its thinking time
+
+
+def test_a_random_move_instead_of_a_decision_is_logged_with_table_seat_and_reason(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot whose decision hangs past its budget plays a random move, and the log says which
+    table, which seat and why; so does a bot that finds no free worker in time."""
+    release = threading.Event()
+    real_decide = robots.decide
+
+    def hanging(table_id: str, record: str, seat: int, level: str) -> Any:
+        if table_id == "hangs":
+            release.wait(30)
+        return real_decide(table_id, record, seat, level)
+
+    monkeypatch.setattr(robots, "decide", hanging)
+
+    async def run() -> tuple[TableSession, TableSession]:
+        storage = Storage("sqlite://")
+        runner = BotRunner(0, budget=0.3, patience=0.2, threads=1)
+        scheduler = BotScheduler(runner, lambda s: None, delay=0.0, pace=0.0)
+        try:
+            hangs, waits = with_a_person(storage, "hangs"), with_a_person(storage, "waits")
+            scheduler.schedule(hangs)
+            await asyncio.sleep(0.05)  # its decision holds the only worker
+            scheduler.schedule(waits)
+            while not all(any(m.seat == 1 for m in s.record.moves) for s in (hangs, waits)):
+                await asyncio.sleep(0.01)
+            return hangs, waits
+        finally:
+            release.set()
+            scheduler.close()
+            runner.close()
+            storage.close()
+
+    with caplog.at_level(logging.WARNING, logger="ludotheque.server"):
+        asyncio.run(run())
+    lines = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any("table hangs, place 2" in line and "hors budget" in line for line in lines), lines
+    assert any(
+        "table waits, place 2" in line and "aucun processus libre" in line for line in lines
+    ), lines
