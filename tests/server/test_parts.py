@@ -18,7 +18,9 @@ ALLOWED = {
     "broadcast": set(),
     "replays": set(),
     "tables": {"storage", "robots"},
-    "lobby": {"robots", "storage", "tables"},
+    "offload": set(),
+    "throttle": {"tables"},
+    "lobby": {"offload", "robots", "storage", "tables"},
     "runner": {"broadcast", "robots", "tables"},
     "scheduler": {"robots", "tables"},
 }

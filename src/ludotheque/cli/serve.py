@@ -50,6 +50,29 @@ def serve(
             "aussitôt.",
         ),
     ] = 1.0,
+    table_rate: Annotated[
+        str | None,
+        typer.Option(
+            "--table-rate",
+            help="Tables qu'une même adresse peut créer (notation de « limits », ex. "
+            "« 20/minute;200/hour », le défaut).",
+        ),
+    ] = None,
+    message_rate: Annotated[
+        str | None,
+        typer.Option(
+            "--message-rate",
+            help="Messages WebSocket qu'une même adresse peut envoyer (défaut : "
+            "« 20/second;600/minute »).",
+        ),
+    ] = None,
+    sockets_per_client: Annotated[
+        int | None,
+        typer.Option(
+            "--sockets-per-client",
+            help="Connexions WebSocket ouvertes à la fois par adresse (défaut : 50).",
+        ),
+    ] = None,
     compress: Annotated[
         bool,
         typer.Option(
@@ -63,10 +86,26 @@ def serve(
 
     from ludotheque.server.app import create_app
     from ludotheque.server.storage import default_database_url
+    from ludotheque.server.throttle import Limits, Throttle
 
     url = database or default_database_url()
+    defaults = Limits()
+    try:
+        limits = Limits(
+            table_creations=table_rate or defaults.table_creations,
+            socket_messages=message_rate or defaults.socket_messages,
+            sockets_per_client=sockets_per_client or defaults.sockets_per_client,
+        )
+        Throttle(limits)  # the rates are read now: a bad one stops here, in French
+    except ValueError as error:
+        raise typer.BadParameter(f"limite illisible ({error})") from None
     app = create_app(
-        url, bot_workers=bot_workers, bot_budget=bot_budget, bot_delay=bot_delay, bot_pace=bot_pace
+        url,
+        bot_workers=bot_workers,
+        bot_budget=bot_budget,
+        bot_delay=bot_delay,
+        bot_pace=bot_pace,
+        limits=limits,
     )
     settle_memory()
     typer.echo(f"ludotheque : http://{host}:{port}/ (base : {url})")

@@ -15,6 +15,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -27,16 +28,19 @@ from ludotheque.core.registry import Registry
 
 from .broadcast import Connection, LocalBroadcaster
 from .lobby import Lobby
+from .offload import Offload
 from .replays import replay_steps
 from .robots import DEFAULT_LEVEL, BotRunner, level_names
 from .runner import MAX_MESSAGE, TableRunner
 from .scheduler import BotScheduler
 from .storage import Storage
-from .tables import OVER, ApiError, check_name
+from .tables import OVER, ApiError, TableSession, check_name
+from .throttle import Limits, RateLimited, Throttle
 
 __all__ = ["create_app"]
 
 MAX_BODY = 512 * 1024  # a deck file fits; more is refused
+REPLAY_CACHE = 64  # finished games' replays kept encoded (a replay never changes)
 
 
 def web_folder() -> Path:
@@ -70,18 +74,24 @@ def create_app(
     bot_budget: float = 10.0,
     bot_delay: float = 0.0,
     bot_pace: float = 1.0,
+    limits: Limits | None = None,
 ) -> Starlette:
     """The web application on a database URL (``sqlite:///…`` or ``postgresql://…``).
 
     It builds the server's parts (``docs/server.md``, « Les parties du serveur ») and wires
     them: the lobby on the storage, the table runner on the broadcaster, the bot scheduler
-    told of each change by the runner."""
+    told of each change by the runner. ``limits``: what one client may ask (rate limits,
+    open sockets) and how long idle tables are kept (``server/throttle.py``)."""
     if registry is None:
         from ludotheque.games import default_registry
 
         registry = default_registry()
     storage = Storage(database)
     lobby = Lobby(registry, storage)
+    limits = Limits() if limits is None else limits
+    throttle = Throttle(limits)
+    offload = Offload()
+    replays: dict[tuple[str, int | None], bytes] = {}  # finished games' replays, encoded
     broadcaster = LocalBroadcaster()
     runner = TableRunner(broadcaster)
     bot_runner = BotRunner(bot_workers, bot_budget)
@@ -94,7 +104,12 @@ def create_app(
         async def endpoint(request: Request) -> Response:
             # An unknown table still gets the page (it says so to the player), with a 404.
             table_id = request.path_params.get("table_id")
-            status = 404 if table_id is not None and not lobby.exists(table_id) else 200
+            status = 200
+            if table_id is not None:
+                try:
+                    await lobby.find(table_id, offload)
+                except ApiError:
+                    status = 404
             return FileResponse(
                 web / name, status_code=status, media_type="text/html; charset=utf-8"
             )
@@ -110,16 +125,25 @@ def create_app(
     async def list_tables(request: Request) -> Response:
         return JSONResponse({"tables": lobby.listing()})
 
+    def client(request: Request | WebSocket) -> str:
+        return request.client.host if request.client is not None else "?"
+
+    async def table(request: Request) -> TableSession:
+        return await lobby.find(request.path_params["table_id"], offload)
+
     async def create_table(request: Request) -> Response:
-        session, seat, token = lobby.create(await _body(request))
+        body = await _body(request)
+        throttle.create_table(client(request))
+        prepared = await offload.run(lobby.prepare, body)  # a card file may be long to read
+        session, seat, token = lobby.create(body, prepared=prepared)
         runner.changed(session)
         return JSONResponse({"table": session.id, "place": seat, "jeton": token}, 201)
 
     async def show_table(request: Request) -> Response:
-        return JSONResponse(lobby.get(request.path_params["table_id"]).to_json())
+        return JSONResponse((await table(request)).to_json())
 
     async def join(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
+        session = await table(request)
         body = await _body(request)
         seat = body.get("place")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
@@ -129,19 +153,22 @@ def create_app(
         return JSONResponse({"place": number, "jeton": token})
 
     async def leave(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
+        session = await table(request)
         session.leave(lobby.seated(session, (await _body(request)).get("jeton")))
         runner.changed(session)
         return JSONResponse(session.to_json())
 
     async def start(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
-        session.start(lobby.seated(session, (await _body(request)).get("jeton")))
+        session = await table(request)
+        by = lobby.seated(session, (await _body(request)).get("jeton"))
+        session.check_start(by)
+        match = await offload.run(session.new_match)  # dealt in a thread
+        session.start(by, match)  # checked again: the table may have changed meanwhile
         runner.changed(session)
         return JSONResponse(session.to_json())
 
     async def make_bot(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
+        session = await table(request)
         body = await _body(request)
         by = lobby.seated(session, body.get("jeton"))
         level = body.get("niveau", DEFAULT_LEVEL)
@@ -152,7 +179,7 @@ def create_app(
         return JSONResponse(session.to_json())
 
     async def rematch(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
+        session = await table(request)
         seat = lobby.seated(session, (await _body(request)).get("jeton"))
         made = lobby.rematch(session, seat)
         if made.new:  # the finished table's connections are told where the rematch is
@@ -164,20 +191,43 @@ def create_app(
         return JSONResponse({"table": made.table.id, "place": made.seat, "jeton": made.token})
 
     async def replay(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
+        session = await table(request)
         token = request.query_params.get("jeton") or None
         seat = session.seat_of(token)
         if session.row.status != OVER:
             raise ApiError(409, "statut", "Le déroulé se regarde une fois la partie terminée.")
-        names = [session.name(s) for s in range(session.row.players)]
-        steps = replay_steps(session.game, session.record, names, seat)
-        return JSONResponse({"table": session.to_json(), "place": seat, "etapes": steps})
+        key = (session.id, seat)
+        encoded = replays.get(key)
+        if encoded is None:
+            names = [session.name(s) for s in range(session.row.players)]
+            table_json = session.to_json()
+
+            def build() -> bytes:
+                steps = replay_steps(session.game, session.record, names, seat)
+                return orjson.dumps({"table": table_json, "place": seat, "etapes": steps})
+
+            encoded = await offload.run(build)  # every view of the game: in a thread
+            if len(replays) >= REPLAY_CACHE:
+                replays.pop(next(iter(replays)))
+            replays[key] = encoded
+        return Response(encoded, media_type="application/json")
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
+        address = client(websocket)
+        if not throttle.open_socket(address):
+            await websocket.send_text(json.dumps(throttle.sockets_refused(), ensure_ascii=False))
+            await websocket.close(4429)
+            return
+        try:
+            await table_session(websocket, address)
+        finally:
+            throttle.close_socket(address)
+
+    async def table_session(websocket: WebSocket, address: str) -> None:
         table_id = websocket.path_params["table_id"]
         try:
-            session = lobby.get(table_id)
+            session = await lobby.find(table_id, offload)
             seat = session.seat_of(websocket.query_params.get("jeton") or None)
         except ApiError as error:
             message = {"type": "erreur", "code": error.code, "message": error.message, "seq": None}
@@ -201,6 +251,10 @@ def create_app(
                         if len(data) > MAX_MESSAGE
                         else data.decode("utf-8", "replace")
                     )
+                wait = throttle.message(address)
+                if wait:  # read nothing of it: the sender is told to wait, the socket stays
+                    connection.put(throttle.message_refused(wait))
+                    continue
                 runner.receive(session, connection, text)
         except WebSocketDisconnect:
             pass
@@ -210,12 +264,29 @@ def create_app(
             with contextlib.suppress(Exception):
                 await pump
 
+    def connected(table_id: str) -> bool:
+        return bool(broadcaster.connections.get(table_id))
+
+    def sweep() -> None:
+        """Expire the waiting tables nobody joined, forget idle finished ones."""
+        for session in lobby.expire(
+            limits.waiting_table_seconds, limits.finished_table_seconds, connected
+        ):
+            runner.changed(session)
+
+    async def sweeping() -> None:
+        while True:
+            await asyncio.sleep(limits.sweep_seconds)
+            sweep()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for session in lobby.playing():  # bots and clocks of the tables in play
             scheduler.schedule(session)
             runner.arm(session)
+        sweeper = asyncio.create_task(sweeping())
         yield
+        sweeper.cancel()
         runner.close()
         scheduler.close()
         broadcaster.close()
@@ -224,7 +295,10 @@ def create_app(
 
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return _error(exc)
+        response = _error(exc)
+        if isinstance(exc, RateLimited):
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
 
     routes = [
         Route("/", page("index.html")),
@@ -246,4 +320,5 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={ApiError: api_error})
     app.state.lobby = lobby
+    app.state.sweep = sweep
     return app

@@ -26,6 +26,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Engine,
+    Float,
     Integer,
     MetaData,
     String,
@@ -33,7 +34,9 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.pool import StaticPool
@@ -58,6 +61,7 @@ tables_table = Table(
     Column("host", Integer, nullable=False),
     Column("rematch", String(32), nullable=True),
     Column("rematch_of", String(32), nullable=True),
+    Column("created", Float, nullable=True),  # time.time() at creation (None: older rows)
 )
 
 seats_table = Table(
@@ -94,6 +98,7 @@ class TableRow:
     host: int
     rematch: str | None = None
     rematch_of: str | None = None
+    created: float | None = None
 
 
 @dataclass(slots=True)
@@ -145,6 +150,24 @@ class Storage:
         self.url = url
         self.engine = _engine(url)
         metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Columns added since a database was made (all nullable): ``ALTER TABLE … ADD``."""
+        found = inspect(self.engine)
+        quote = self.engine.dialect.identifier_preparer.quote
+        with self.engine.begin() as db:
+            for table in metadata.sorted_tables:
+                present = {column["name"] for column in found.get_columns(table.name)}
+                for column in table.columns:
+                    if column.name not in present and column.nullable:
+                        kind = column.type.compile(dialect=self.engine.dialect)
+                        db.execute(
+                            text(
+                                f"ALTER TABLE {quote(table.name)} "
+                                f"ADD COLUMN {quote(column.name)} {kind}"
+                            )
+                        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -163,6 +186,7 @@ class Storage:
                     host=table.host,
                     rematch=table.rematch,
                     rematch_of=table.rematch_of,
+                    created=table.created,
                 )
             )
             for seat in seats:
@@ -248,6 +272,7 @@ class Storage:
             row["host"],
             row["rematch"],
             row["rematch_of"],
+            row["created"],
         )
         seats = [
             SeatRow(s["seat"], s["kind"], s["level"], s["name"], s["token_hash"], s["left"])
