@@ -1,9 +1,13 @@
-"""A fair queue for the bot workers: decisions wait their turn round-robin, table by table.
+"""A fair queue for the bot workers: decisions wait their turn by each table's share of the
+workers' time, not in arrival order.
 
-A table whose bots ask for many decisions at once (twelve bots in a simultaneous phase, a
-table that moves on and makes its bots think again) gets one worker slot per round, like any
-other table: a decision never waits for more than one decision of each other table ahead of
-it (per free slot), so no table's bots starve another's.
+When decisions wait, a freed worker goes to the waiting table that has used the workers least
+lately (worker-seconds, halved every :data:`HALF_LIFE` seconds; between equals, the one served
+least recently: round-robin), and within a table in order. So a table whose bots ask for many
+decisions at once (twelve bots in a simultaneous phase, a table that moves on and makes its
+bots think again) or for long ones (Expert bots playing on their own) does not delay the quick
+bot of a table where a person waits for it; and as a waiting table's use keeps halving, every
+table is served in the end: none starves.
 
 >>> import asyncio
 >>> async def order() -> list[str]:
@@ -12,45 +16,60 @@ it (per free slot), so no table's bots starve another's.
 ...     async def ask(table: str) -> None:
 ...         await queue.acquire(table)
 ...         served.append(table)
-...         queue.release()
-...     tasks = [asyncio.create_task(ask(t)) for t in ["busy", "busy", "busy", "calm"]]
+...         queue.release(table, 1.0)
+...     tasks = [asyncio.create_task(ask(t)) for t in ["busy", "busy", "calm", "other"]]
 ...     await asyncio.sleep(0)
-...     queue.release()
+...     queue.release("busy", 1.0)
 ...     await asyncio.gather(*tasks)
 ...     return served
 >>> asyncio.run(order())
-['busy', 'calm', 'busy', 'busy']
+['calm', 'other', 'busy', 'busy']
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
+from collections.abc import Callable
 
-__all__ = ["FairQueue"]
+__all__ = ["HALF_LIFE", "FairQueue"]
+
+HALF_LIFE = 30.0  # seconds for a table's use of the workers to count half
 
 
 class FairQueue:
-    """``slots`` places shared by keys (table ids), granted round-robin between keys and in
-    order within a key."""
+    """``slots`` places shared by keys (table ids): a freed place goes to the waiting key that
+    used the places least lately, then in order within a key."""
 
-    def __init__(self, slots: int) -> None:
+    def __init__(self, slots: int, clock: Callable[[], float] = time.monotonic) -> None:
         if slots < 1:
             raise ValueError("a fair queue needs at least one slot")
         self.slots = slots
         self.free = slots
-        # key -> its waiters in order; the dict's order is the round (first key served next)
+        self.clock = clock
+        # key -> its waiters in order; the dict's order breaks ties (first to wait first)
         self.waiting: dict[str, deque[asyncio.Future[None]]] = {}
+        self.used: dict[str, tuple[float, float]] = {}  # key -> (seconds used, as of when)
+        self.served: dict[str, int] = {}  # key -> number of its last grant (ties: least recent)
+        self.grants = 0
 
     @property
     def waiters(self) -> int:
         """How many acquisitions are waiting."""
         return sum(len(queue) for queue in self.waiting.values())
 
+    def usage(self, key: str, now: float) -> float:
+        """Worker-seconds ``key`` used, each counting half after :data:`HALF_LIFE` seconds."""
+        seconds, when = self.used.get(key, (0.0, now))
+        return float(seconds * 0.5 ** ((now - when) / HALF_LIFE))
+
     async def acquire(self, key: str) -> None:
-        """Wait for a slot; the caller must :meth:`release` it."""
+        """Wait for a place; the caller must :meth:`release` it."""
         if self.free > 0 and not self.waiting:
             self.free -= 1
+            self.grants += 1
+            self.served[key] = self.grants
             return
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(key, deque()).append(waiter)
@@ -58,21 +77,31 @@ class FairQueue:
             await waiter
         except asyncio.CancelledError:
             if waiter.done() and not waiter.cancelled():
-                self.release()  # granted just as it was cancelled: pass the slot on
+                self.release(key, 0.0)  # granted just as it was cancelled: pass it on
             else:
                 self._forget(key, waiter)
             raise
 
-    def release(self) -> None:
-        """Give the slot to the first waiter of the next key in the round, else free it."""
+    def release(self, key: str, seconds: float) -> None:
+        """``key`` is done with its place after using it ``seconds``: give the place to the
+        waiting key that used places least lately, else free it."""
+        now = self.clock()
+        self.used[key] = (self.usage(key, now) + seconds, now)
+        if len(self.used) > 4 * len(self.waiting) + 1000:  # forget tables long idle
+            self.used = {k: v for k, v in self.used.items() if self.usage(k, now) > 1e-3}
+            self.served = {k: v for k, v in self.served.items() if k in self.used}
         while self.waiting:
-            key = next(iter(self.waiting))
-            queue = self.waiting.pop(key)
+            chosen = min(
+                self.waiting, key=lambda k: (round(self.usage(k, now), 3), self.served.get(k, -1))
+            )
+            queue = self.waiting[chosen]
             waiter = queue.popleft()
-            if queue:
-                self.waiting[key] = queue  # this key goes to the end of the round
+            if not queue:
+                del self.waiting[chosen]
             if not waiter.done():
                 waiter.set_result(None)
+                self.grants += 1
+                self.served[chosen] = self.grants
                 return
         self.free = min(self.slots, self.free + 1)
 

@@ -16,6 +16,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, NamedTuple
@@ -38,6 +39,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "LEVEL_TITLES",
     "BotRunner",
+    "Decision",
     "Missed",
     "bot_levels",
     "decide",
@@ -209,6 +211,16 @@ def _lower_priority() -> None:
         os.nice(WORKER_NICENESS)
 
 
+class Decision(NamedTuple):
+    """A bot's decision: its action (JSON), its thinking time (:func:`decide`), and how long it
+    waited for a worker and ran there (seconds)."""
+
+    action: JsonValue
+    pace: float
+    waited: float
+    ran: float
+
+
 class Missed(NamedTuple):
     """No decision from the worker: why (in French, for the log)."""
 
@@ -218,7 +230,8 @@ class Missed(NamedTuple):
 class BotRunner:
     """Runs :func:`decide` in a pool of processes (``workers`` > 0; None: one per core) or of
     threads (0), at most one decision per worker at once, handed out fairly between tables
-    (:class:`~ludotheque.server.fairness.FairQueue`).
+    (:class:`~ludotheque.server.fairness.FairQueue`: by each table's share of the workers'
+    time).
 
     ``budget``: seconds a decision may take once a worker runs it; ``patience``: seconds it
     may wait for a free worker (default: the budget). Past either, :meth:`decide` gives up
@@ -252,27 +265,34 @@ class BotRunner:
 
     async def decide(
         self, table_id: str, record: GameRecord, seat: int, level: str
-    ) -> tuple[JsonValue, float] | Missed:
-        """The bot's action and its pace (:func:`decide`), or why there is none."""
+    ) -> Decision | Missed:
+        """The bot's decision, or why there is none."""
+        loop = asyncio.get_running_loop()
+        asked = loop.time()
         try:
             await asyncio.wait_for(self.queue.acquire(table_id), self.patience)
         except TimeoutError:
             return Missed(f"aucun processus libre pendant {self.patience:g} s")
-        loop = asyncio.get_running_loop()
+        began = loop.time()
 
         def freed(_done: object) -> None:
+            ran = time.monotonic() - start
             with contextlib.suppress(RuntimeError):  # the loop closed with the server
-                loop.call_soon_threadsafe(self.queue.release)
+                loop.call_soon_threadsafe(self.queue.release, table_id, ran)
 
         call: Callable[..., tuple[JsonValue, float]] = decide  # looked up now (tests patch it)
+        start = time.monotonic()
         try:
             running = self.executor.submit(call, table_id, record.dumps(), seat, level)
         except BaseException:
-            self.queue.release()
+            self.queue.release(table_id, 0.0)
             raise
         running.add_done_callback(freed)
         try:
-            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(running)), self.budget)
+            action, pace = await asyncio.wait_for(
+                asyncio.shield(asyncio.wrap_future(running)), self.budget
+            )
+            return Decision(action, pace, began - asked, loop.time() - began)
         except TimeoutError:
             return Missed(f"hors budget ({self.budget:g} s)")
         except Exception as error:  # a bot's bug must not stall its table

@@ -100,7 +100,7 @@ class BotScheduler:
                     )
                     pace = 0.0
                 else:
-                    action, pace = decided
+                    action, pace = decided.action, decided.pace
                 if began is not None and action == previous:
                     started = began  # the same move as before the table moved: it goes on
                 began, previous = started, action
@@ -119,6 +119,16 @@ class BotScheduler:
                 except (LudoError, ApiError):
                     refused += 1
                     continue
+                if not isinstance(decided, Missed):
+                    logger.debug(
+                        "décision table=%s place=%d attente=%.4f calcul=%.4f voulu=%.4f joué=%.4f",
+                        session.id,
+                        seat + 1,
+                        decided.waited,
+                        decided.ran,
+                        max(self.delay, pace * self.pace),
+                        loop.time() - started,
+                    )
                 break
             else:
                 state = session.state
