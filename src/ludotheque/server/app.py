@@ -285,8 +285,11 @@ def create_app(
             scheduler.schedule(session)
             runner.arm(session)
         sweeper = asyncio.create_task(sweeping())
+        warming = bot_runner.warm()  # the workers load the games and word lists now
         yield
         sweeper.cancel()
+        for task in warming:
+            task.cancel()
         runner.close()
         scheduler.close()
         broadcaster.close()

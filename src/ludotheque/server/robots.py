@@ -18,7 +18,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, NamedTuple
 
 from ludotheque.bots.base import Bot, Observation
@@ -131,13 +131,17 @@ def level_names(game: Game[Any, Any]) -> list[str]:
     return bot_table(game).names()
 
 
-def _game(name: str) -> Game[Any, Any]:
+def _games() -> Registry:
     global _registry
     if _registry is None:
         from ludotheque.games import default_registry
 
         _registry = default_registry()
-    return _registry.get(name)
+    return _registry
+
+
+def _game(name: str) -> Game[Any, Any]:
+    return _games().get(name)
 
 
 def _state(table_id: str, record: GameRecord, game: Game[Any, Any]) -> State[Any]:
@@ -183,6 +187,18 @@ def decide(table_id: str, record_text: str, seat: int, level: str) -> tuple[Json
     observation = Observation.of(game, state, seat)
     decision = bot_decision(bot, observation, Rng.from_seed(bot_seed(record, seat)).draws())
     return game.encode_action(decision.action), max(0.0, decision.seconds)
+
+
+def warm_up() -> None:
+    """Load what bots need (the games, the word lists, their indexes) with one decision of
+    the first two levels of each game on a fresh deal. Runs in a worker when the server
+    starts, so the first bot of a table does not wait for it."""
+    for game in _games():
+        players = max(2, min(mode.min_players for mode in game.info.modes))
+        record = GameRecord(game.info.name, players, 1, game.info.resolve_options(players, {}))
+        seat = min(record.replay(game).to_move())
+        for level in bot_levels(game)[:2]:
+            decide(f"(démarrage) {game.info.name}", record.dumps(), seat, level)
 
 
 def fallback_action(game: Game[Any, Any], state: State[Any], record: GameRecord, seat: int) -> Any:
@@ -298,6 +314,31 @@ class BotRunner:
         except Exception as error:  # a bot's bug must not stall its table
             logger.exception("robot %s (table %s, place %d) en erreur", level, table_id, seat + 1)
             return Missed(f"erreur du robot ({type(error).__name__})")
+
+    def warm(self) -> list[asyncio.Task[None]]:
+        """Warm every worker up (:func:`warm_up`), through the fair queue like a decision."""
+        if isinstance(self.executor, ThreadPoolExecutor):
+            return []  # threads share the server's memory: nothing to load
+        return [asyncio.create_task(self._warm()) for _ in range(self.slots)]
+
+    async def _warm(self) -> None:
+        key = "(démarrage)"
+        await self.queue.acquire(key)
+        loop = asyncio.get_running_loop()
+        start = time.monotonic()
+        try:
+            running = self.executor.submit(warm_up)
+        except BaseException:
+            self.queue.release(key, 0.0)
+            raise
+
+        def freed(done: Future[None]) -> None:
+            if not done.cancelled() and done.exception() is not None:
+                logger.warning("préparation des robots en erreur : %r", done.exception())
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self.queue.release, key, time.monotonic() - start)
+
+        running.add_done_callback(freed)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
