@@ -29,6 +29,18 @@ server during the load run (raw collapsed stacks).
 
 ``--seconds S``: measure S seconds of steady state instead of one game a table: a table whose
 game ends starts a new one (create, join, start), and only actions sent after the ramp count.
+
+``--trust`` (issue 17): 500 tables (``--tables``), a tenth of them (``--bot-only``) 3 Expert
+bots playing on their own — written into the database before the server starts, which
+resumes them (a table made through the API needs a person) — the others 2 people of this
+process (``--people``) and an Intermédiaire bot. The server's bots think in its real worker
+processes (one per core) at ``serve``'s pace (``--bot-delay 0.6``, thinking times × 1), and
+each bot move is read back from the server's DEBUG log: its decision delay (waiting for a
+worker + computing), its lateness (played after its thinking time) and the random moves. The
+baseline, in the same run, is one such people's table alone. Printed as well: the ratios of
+the load's people latency (sender, and action → broadcast to the others) and bot decision
+delay to the baseline's. The server's per-address limits are raised (every client is
+127.0.0.1).
 """
 
 from __future__ import annotations
