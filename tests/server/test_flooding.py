@@ -132,6 +132,11 @@ def test_waiting_tables_nobody_joined_expire_and_finished_ones_leave_memory(
     assert lobby.storage.load_table(alone["table"])[0].status == EXPIRED
     refused = client.post(f"/api/tables/{alone['table']}/join", json={"nom": "Chloé"})
     assert refused.status_code == 410
+    with client.websocket_connect(f"/ws/{alone['table']}?jeton={alone['jeton']}") as ws:
+        assert ws.receive_json()["code"] == "table_expiree"
+        with pytest.raises(WebSocketDisconnect) as closed:  # the page stops (no new attempt)
+            ws.receive_json()
+        assert closed.value.code == 4410
     # The finished table left memory; its replay is read again from storage.
     assert solo["table"] not in lobby.tables
     replay = client.get(f"/api/tables/{solo['table']}/replay?jeton={solo['jeton']}")

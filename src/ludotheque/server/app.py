@@ -232,7 +232,7 @@ def create_app(
         except ApiError as error:
             message = {"type": "erreur", "code": error.code, "message": error.message, "seq": None}
             await websocket.send_text(json.dumps(message, ensure_ascii=False))
-            await websocket.close(4404 if error.status == 404 else 4403)
+            await websocket.close({404: 4404, 410: 4410}.get(error.status, 4403))
             return
         connection = Connection(table_id, seat, websocket.send_text)
         pump = asyncio.create_task(connection.pump())
