@@ -337,10 +337,9 @@ class Lobby:
                 return table_id
 
     def listing(self) -> list[JsonValue]:
-        shown: list[JsonValue] = [
-            s.to_json() for s in self.tables.values() if s.row.status in (WAITING, PLAYING)
-        ]
-        return shown[-200:]
+        """The 200 newest tables waiting or in play (only those are described)."""
+        open_tables = [s for s in self.tables.values() if s.row.status in (WAITING, PLAYING)]
+        return [s.to_json() for s in open_tables[-200:]]
 
     def seated(self, session: TableSession, token: JsonValue) -> int:
         if not isinstance(token, str):
