@@ -74,6 +74,27 @@ def test_a_fair_queue_serves_the_table_that_used_the_workers_least() -> None:
     assert served.count("busy") == 40
 
 
+def test_bots_playing_alone_always_leave_a_worker_for_peoples_tables() -> None:
+    """With two workers, tables of bots alone hold one at most: a person's table's bot gets the
+    other at once, however many bot-only decisions wait (they wait, they are not dropped)."""
+
+    async def run() -> tuple[int, bool, int]:
+        queue = FairQueue(2)
+        alone = [asyncio.create_task(queue.acquire(f"alone{n}", people=False)) for n in range(5)]
+        await asyncio.sleep(0)
+        running_alone = sum(task.done() for task in alone)
+        person = asyncio.create_task(queue.acquire("person", people=True))
+        await asyncio.sleep(0)
+        served_at_once = person.done()
+        queue.release("person", 0.1, people=True)
+        queue.release("alone0", 5.0, people=False)  # the next bot-only decision goes on
+        await asyncio.sleep(0)
+        return running_alone, served_at_once, sum(task.done() for task in alone)
+
+    running_alone, served_at_once, alone_done = asyncio.run(run())
+    assert running_alone == 1 and served_at_once and alone_done == 2
+
+
 def test_a_table_that_used_the_workers_much_is_still_served_in_the_end() -> None:
     """A table that used the workers for 100 s waits while three others keep asking (1 s each,
     one at a time): its use halves every 30 s while it waits, so it is served after about 80

@@ -120,7 +120,8 @@ def serve(
 
 
 def settle_memory() -> None:
-    """Load the word lists now and keep long-lived objects out of the garbage collector.
+    """Load the word lists (and the word finder's index) now and keep long-lived objects out of
+    the garbage collector.
 
     The lexicon and the rebuilt tables are millions of objects that live as long as the server:
     frozen, they are no longer scanned by each full collection (whose pauses, 100–200 ms,
@@ -128,9 +129,12 @@ def settle_memory() -> None:
     """
     import gc
 
+    from ludotheque.games.gutenberg.wordfinder import word_index
     from ludotheque.lexicon import common_words
 
-    common_words()
+    # The word finder's index too: a Gutenberg round's end shows its best word (the view's
+    # ``wordfinder.best_words``), and building the index there froze every table 1–5 s once.
+    word_index(common_words().words)
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 20)

@@ -7,7 +7,9 @@ least recently: round-robin), and within a table in order. So a table whose bots
 decisions at once (twelve bots in a simultaneous phase, a table that moves on and makes its
 bots think again) or for long ones (Expert bots playing on their own) does not delay the quick
 bot of a table where a person waits for it; and as a waiting table's use keeps halving, every
-table is served in the end: none starves.
+table is served in the end: none starves. Tables where nobody waits (bots playing alone) hold
+at most all places but one, so a person's table always finds one within a decision of another
+person's table.
 
 >>> import asyncio
 >>> async def order() -> list[str]:
@@ -53,6 +55,9 @@ class FairQueue:
         self.used: dict[str, tuple[float, float]] = {}  # key -> (seconds used, as of when)
         self.served: dict[str, int] = {}  # key -> number of its last grant (ties: least recent)
         self.grants = 0
+        self.people: dict[str, bool] = {}  # key -> a person waits for it (as last asked)
+        self.unwatched_cap = max(1, slots - 1)  # places bots alone may hold at once
+        self.unwatched = 0  # places held for keys no person waits for
 
     @property
     def waiters(self) -> int:
@@ -64,12 +69,24 @@ class FairQueue:
         seconds, when = self.used.get(key, (0.0, now))
         return float(seconds * 0.5 ** ((now - when) / HALF_LIFE))
 
-    async def acquire(self, key: str) -> None:
-        """Wait for a place; the caller must :meth:`release` it."""
-        if self.free > 0 and not self.waiting:
+    def _may_take(self, key: str) -> bool:
+        return self.people.get(key, True) or self.unwatched < self.unwatched_cap
+
+    def _grant(self, key: str) -> None:
+        self.grants += 1
+        self.served[key] = self.grants
+        if not self.people.get(key, True):
+            self.unwatched += 1
+
+    async def acquire(self, key: str, people: bool = True) -> None:
+        """Wait for a place; the caller must :meth:`release` it. ``people``: a person waits
+        for this decision (bots playing alone never hold every place: one stays for people's
+        tables)."""
+        self.people[key] = people
+        ahead = any(self._may_take(k) for k in self.waiting)  # others that may take a place
+        if self.free > 0 and not ahead and self._may_take(key):
             self.free -= 1
-            self.grants += 1
-            self.served[key] = self.grants
+            self._grant(key)
             return
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(key, deque()).append(waiter)
@@ -77,22 +94,29 @@ class FairQueue:
             await waiter
         except asyncio.CancelledError:
             if waiter.done() and not waiter.cancelled():
-                self.release(key, 0.0)  # granted just as it was cancelled: pass it on
+                self.release(key, 0.0, people)  # granted just as it was cancelled: pass it on
             else:
                 self._forget(key, waiter)
             raise
 
-    def release(self, key: str, seconds: float) -> None:
-        """``key`` is done with its place after using it ``seconds``: give the place to the
-        waiting key that used places least lately, else free it."""
+    def release(self, key: str, seconds: float, people: bool = True) -> None:
+        """``key`` is done with its place after using it ``seconds`` (``people``: as it was
+        asked for): give the place to the waiting key that used places least lately (among
+        those that may take it), else free it."""
         now = self.clock()
+        if not people:
+            self.unwatched -= 1
         self.used[key] = (self.usage(key, now) + seconds, now)
         if len(self.used) > 4 * len(self.waiting) + 1000:  # forget tables long idle
             self.used = {k: v for k, v in self.used.items() if self.usage(k, now) > 1e-3}
             self.served = {k: v for k, v in self.served.items() if k in self.used}
-        while self.waiting:
+            self.people = {k: v for k, v in self.people.items() if k in self.used}
+        while True:
+            eligible = [k for k in self.waiting if self._may_take(k)]
+            if not eligible:
+                break
             chosen = min(
-                self.waiting, key=lambda k: (round(self.usage(k, now), 3), self.served.get(k, -1))
+                eligible, key=lambda k: (round(self.usage(k, now), 3), self.served.get(k, -1))
             )
             queue = self.waiting[chosen]
             waiter = queue.popleft()
@@ -100,8 +124,7 @@ class FairQueue:
                 del self.waiting[chosen]
             if not waiter.done():
                 waiter.set_result(None)
-                self.grants += 1
-                self.served[chosen] = self.grants
+                self._grant(chosen)
                 return
         self.free = min(self.slots, self.free + 1)
 

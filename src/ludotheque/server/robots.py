@@ -280,13 +280,17 @@ class BotRunner:
         self.queue = FairQueue(self.slots)
 
     async def decide(
-        self, table_id: str, record: GameRecord, seat: int, level: str
+        self, table_id: str, record: GameRecord, seat: int, level: str, people: bool = True
     ) -> Decision | Missed:
-        """The bot's decision, or why there is none."""
+        """The bot's decision, or why there is none. ``people``: a person plays at the table
+        (else the bots play alone: their decisions wait for a worker as long as needed, and
+        never take the last one)."""
         loop = asyncio.get_running_loop()
         asked = loop.time()
         try:
-            await asyncio.wait_for(self.queue.acquire(table_id), self.patience)
+            await asyncio.wait_for(
+                self.queue.acquire(table_id, people), self.patience if people else None
+            )
         except TimeoutError:
             return Missed(f"aucun processus libre pendant {self.patience:g} s")
         began = loop.time()
@@ -294,14 +298,14 @@ class BotRunner:
         def freed(_done: object) -> None:
             ran = time.monotonic() - start
             with contextlib.suppress(RuntimeError):  # the loop closed with the server
-                loop.call_soon_threadsafe(self.queue.release, table_id, ran)
+                loop.call_soon_threadsafe(self.queue.release, table_id, ran, people)
 
         call: Callable[..., tuple[JsonValue, float]] = decide  # looked up now (tests patch it)
         start = time.monotonic()
         try:
             running = self.executor.submit(call, table_id, record.dumps(), seat, level)
         except BaseException:
-            self.queue.release(table_id, 0.0)
+            self.queue.release(table_id, 0.0, people)
             raise
         running.add_done_callback(freed)
         try:

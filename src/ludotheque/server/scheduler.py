@@ -16,7 +16,7 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonValue
 
 from .robots import DEFAULT_LEVEL, BotRunner, Missed, fallback_action
-from .tables import BOT, PLAYING, ApiError, TableSession
+from .tables import BOT, HUMAN, PLAYING, ApiError, TableSession
 
 __all__ = ["BotScheduler"]
 
@@ -84,7 +84,10 @@ class BotScheduler:
                     return
                 ply, started = session.ply, loop.time()
                 level = session.seats[seat].level or DEFAULT_LEVEL
-                decided = await self.bots.decide(session.id, session.record, seat, level)
+                people = any(s.kind == HUMAN and s.token_hash for s in session.seats)
+                decided = await self.bots.decide(
+                    session.id, session.record, seat, level, people=people
+                )
                 if session.ply != ply:
                     continue  # the position moved on while it thought: think again
                 if isinstance(decided, Missed):  # no decision in time: a random move, at once
