@@ -197,20 +197,19 @@ def create_app(
         if session.row.status != OVER:
             raise ApiError(409, "statut", "Le déroulé se regarde une fois la partie terminée.")
         key = (session.id, seat)
-        encoded = replays.get(key)
-        if encoded is None:
+        steps = replays.get(key)  # the steps never change; the table (its rematch) may
+        if steps is None:
             names = [session.name(s) for s in range(session.row.players)]
-            table_json = session.to_json()
 
             def build() -> bytes:
-                steps = replay_steps(session.game, session.record, names, seat)
-                return orjson.dumps({"table": table_json, "place": seat, "etapes": steps})
+                return orjson.dumps(replay_steps(session.game, session.record, names, seat))
 
-            encoded = await offload.run(build)  # every view of the game: in a thread
+            steps = await offload.run(build)  # every view of the game: in a thread
             if len(replays) >= REPLAY_CACHE:
                 replays.pop(next(iter(replays)))
-            replays[key] = encoded
-        return Response(encoded, media_type="application/json")
+            replays[key] = steps
+        head = orjson.dumps({"table": session.to_json(), "place": seat})
+        return Response(head[:-1] + b',"etapes":' + steps + b"}", media_type="application/json")
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
