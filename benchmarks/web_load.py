@@ -29,6 +29,18 @@ server during the load run (raw collapsed stacks).
 
 ``--seconds S``: measure S seconds of steady state instead of one game a table: a table whose
 game ends starts a new one (create, join, start), and only actions sent after the ramp count.
+
+``--trust`` (issue 17): 500 tables (``--tables``), a tenth of them (``--bot-only``) 3 Expert
+bots playing on their own — written into the database before the server starts, which
+resumes them (a table made through the API needs a person) — the others 2 people of this
+process (``--people``) and an Intermédiaire bot. The server's bots think in its real worker
+processes (one per core) at ``serve``'s pace (``--bot-delay 0.6``, thinking times × 1), and
+each bot move is read back from the server's DEBUG log: its decision delay (waiting for a
+worker + computing), its lateness (played after its thinking time) and the random moves. The
+baseline, in the same run, is one such people's table alone. Printed as well: the ratios of
+the load's people latency (sender, and action → broadcast to the others) and bot decision
+delay to the baseline's. The server's per-address limits are raised (every client is
+127.0.0.1).
 """
 
 from __future__ import annotations
@@ -64,6 +76,8 @@ GOAL_TABLES, GOAL_P99 = 200, 0.100
 MAX_REFUSED = 5  # refused actions before a seat gives up
 RUN_TIMEOUT = 1800.0  # seconds for the play of one run
 QUICK = {"tables": 10, "think": (0.1, 0.3)}
+TRUST_TABLES, TRUST_BOT_ONLY = 500, 0.1  # issue 17: 500 tables, a tenth of them bot-only
+BOT_TABLE_IDS: set[str] = set()  # the bot-only tables of the current run
 
 
 # --- the server ----------------------------------------------------------------------------
@@ -76,20 +90,87 @@ def free_port() -> int:
         return port
 
 
-class Server:
-    """``ludotheque serve`` in a subprocess; CPU time and memory read from ``/proc``."""
+# The server's bot moves, one DEBUG line each (``server/scheduler.py``), written to a file.
+LAUNCHER = """
+import logging, sys
+handler = logging.FileHandler(sys.argv.pop(1), encoding="utf-8")
+for name in ("ludotheque.server.scheduler", "ludotheque.server.robots"):
+    logger = logging.getLogger(name)
+    logger.setLevel(logging.DEBUG)
+    logger.addHandler(handler)
+from ludotheque.cli.main import main
+sys.argv[0] = "ludotheque"
+main()
+"""
+# Every client of the benchmark is 127.0.0.1: the server's per-address limits out of the way.
+NO_LIMITS = ["--table-rate", "1000000/second", "--message-rate", "1000000/second"]
+NO_LIMITS += ["--sockets-per-client", "1000000"]
 
-    def __init__(self, database: str | None, folder: Path) -> None:
+
+class Server:
+    """``ludotheque serve`` in a subprocess; CPU time and memory read from ``/proc``.
+
+    ``bots``: the server's own bots think in worker processes (one per core) at ``serve``'s
+    pace, and each bot move is logged to ``bot_log``; else bots think in a thread, at once."""
+
+    def __init__(self, database: str | None, folder: Path, bots: bool = False) -> None:
         self.port = free_port()
         self.url = database or f"sqlite:///{folder / 'load.sqlite3'}"
         self.log = (folder / f"server-{self.port}.log").open("w+")
-        command = [sys.executable, "-m", "ludotheque", "serve", "--host", "127.0.0.1"]
-        command += ["--port", str(self.port), "--database", self.url]
-        command += ["--bot-workers", "0", "--bot-delay", "0"]
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        self.bot_log = folder / f"bots-{self.port}.log"
+        self.folder, self.bots = folder, bots
         self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        arguments = ["serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        arguments += ["--database", self.url, *NO_LIMITS]
+        if not self.bots:
+            arguments += ["--bot-workers", "0", "--bot-delay", "0"]
+        command = [sys.executable, "-c", LAUNCHER, str(self.bot_log), *arguments]
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+
+    def prefill_bot_tables(self, count: int, level: str, seed: int) -> list[str]:
+        """Write ``count`` Gutenberg tables of 3 bots, in play, into the database before the
+        server starts: it resumes them and their bots play on their own. (A table made through
+        the API needs a person; bot-only tables are what a restart finds of tables whose people
+        left and were replaced by bots.)"""
+        from ludotheque.games.gutenberg import Gutenberg
+        from ludotheque.server.storage import SeatRow, Storage, TableRow
+
+        options = Gutenberg().info.resolve_options(PLAYERS, {"mode": "classique"})
+        rng = random.Random(seed)
+        storage = Storage(self.url)
+        ids = []
+        for n in range(count):
+            table_id = f"robots{n:04d}"
+            row = TableRow(
+                table_id, "gutenberg", PLAYERS, rng.getrandbits(62), options, 0, "en_cours", 0
+            )
+            storage.create_table(row, [SeatRow(s, "robot", level) for s in range(PLAYERS)])
+            ids.append(table_id)
+        storage.close()
+        return ids
+
+    def bot_moves(self) -> list[dict[str, Any]]:
+        """The server's bot moves so far, from its log: table, seconds waited for a worker,
+        computed, wanted (thinking time) and taken until played; and the random moves."""
+        moves: list[dict[str, Any]] = []
+        if not self.bot_log.exists():
+            return moves
+        for line in self.bot_log.read_text(encoding="utf-8").splitlines():
+            if line.startswith("décision "):
+                fields = dict(part.split("=", 1) for part in line.split()[1:])
+                moves.append(
+                    {"table": fields["table"]}
+                    | {k: float(fields[k]) for k in ("attente", "calcul", "voulu", "joué")}
+                )
+            elif "coup au hasard" in line:
+                moves.append({"table": line.split("table ", 1)[-1].split(",")[0], "repli": line})
+        return moves
 
     def wait_ready(self, timeout: float = 60.0) -> None:
+        assert self.process is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -108,15 +189,30 @@ class Server:
         return self.log.read()[-4000:]
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time of the server process (all its threads)."""
+        """User + system CPU time of the server process (all its threads; its bot workers
+        are counted apart, :meth:`children_cpu_seconds`)."""
+        assert self.process is not None
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def children_cpu_seconds(self) -> float:
+        """CPU time of the server's live child processes (the bot workers)."""
+        assert self.process is not None
+        total = 0.0
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        for pid in children.read_text().split() if children.exists() else []:
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
     def rss(self) -> int:
+        assert self.process is not None
         pages = int(Path(f"/proc/{self.process.pid}/statm").read_text().split()[1])
         return pages * os.sysconf("SC_PAGE_SIZE")
 
     def stop(self) -> None:
+        assert self.process is not None
         self.process.terminate()
         try:
             self.process.wait(10)
@@ -362,28 +458,39 @@ class SeatClient:
 
 @dataclass
 class Options:
-    tables: int
+    tables: int  # tables where people play (the load generator's seats)
     think: tuple[float, float]
     ramp: float
     seconds: float | None
     words: bool
     seed: int
+    people: int = PLAYERS  # seats of a table played by the load generator; the rest are bots
+    bot_level: str = "intermediaire"  # the bots at the people's tables
+    bot_tables: int = 0  # tables of 3 bots playing on their own (``Server.prefill_bot_tables``)
+    bot_tables_level: str = "expert"
+
+    @property
+    def server_bots(self) -> bool:
+        """Bots play on the server (real workers, serve's pace): the scenario of issue 17."""
+        return self.people < PLAYERS or self.bot_tables > 0
 
 
 async def new_table(base: str, options: Options, stats: Stats, index: int) -> list[SeatClient]:
     """Create a table, seat 3 people, connect their sockets (the game is not started)."""
     rng = random.Random(options.seed * 100_003 + index)
     body = {"jeu": "gutenberg", "joueurs": PLAYERS, "options": {"mode": "classique"}}
-    body |= {"places": [{"type": "humain"}] * PLAYERS, "nom": f"Hôte {index}"}
+    places = [{"type": "humain"}] * options.people
+    places += [{"type": "robot", "niveau": options.bot_level}] * (PLAYERS - options.people)
+    body |= {"places": places, "nom": f"Hôte {index}"}
     created = await post(base, "/api/tables", body)
     table = created["table"]
     tokens = {created["place"]: created["jeton"]}
-    for n in range(1, PLAYERS):
+    for n in range(1, options.people):
         joined = await post(base, f"/api/tables/{table}/join", {"nom": f"Joueur {index}.{n}"})
         tokens[joined["place"]] = joined["jeton"]
     clients = [
         SeatClient(table, seat, tokens[seat], stats, options.think, rng, options.words)
-        for seat in range(PLAYERS)
+        for seat in sorted(tokens)
     ]
     for client in clients:
         await client.connect(base)
@@ -447,7 +554,14 @@ async def run_load(base: str, options: Options, setup_limit: asyncio.Semaphore) 
         stats.window = (start + ramp, deadline)
     else:
         deadline = float("inf")
-    return {"stats": stats, "setup": setup, "tables": tables, "starts": starts, "end": deadline}
+    return {
+        "stats": stats,
+        "setup": setup,
+        "tables": tables,
+        "starts": starts,
+        "end": deadline,
+        "bot_ids": set(BOT_TABLE_IDS),
+    }
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -492,6 +606,7 @@ async def measure(server: Server, options: Options) -> dict[str, Any]:
     prepared = await run_load(server.base, options, asyncio.Semaphore(8))
     stats: Stats = prepared["stats"]
     cpu_server, cpu_client = server.cpu_seconds(), time.process_time()
+    cpu_workers = server.children_cpu_seconds()
     busy, total = machine_busy()
     begin = time.perf_counter()
     probe = asyncio.create_task(loop_lag(stats.lag))
@@ -510,6 +625,7 @@ async def measure(server: Server, options: Options) -> dict[str, Any]:
     end = time.perf_counter()
     probe.cancel()
     cpu_server, cpu_client = server.cpu_seconds() - cpu_server, time.process_time() - cpu_client
+    cpu_workers = server.children_cpu_seconds() - cpu_workers
     busy_end, total_end = machine_busy()
     cores = os.cpu_count() or 1
     machine = (busy_end - busy) / (total_end - total) * cores  # in cores
@@ -520,7 +636,8 @@ async def measure(server: Server, options: Options) -> dict[str, Any]:
     actions = len(stats.own)
     return {
         "tables": options.tables,
-        "connections": options.tables * PLAYERS,
+        "connections": options.tables * options.people,
+        "bot_tables": options.bot_tables,
         "think": list(options.think),
         "games": stats.games,
         "actions": actions,
@@ -536,9 +653,11 @@ async def measure(server: Server, options: Options) -> dict[str, Any]:
         "messages_per_s": stats.messages / (end - begin),
         "mb_per_s": stats.received_bytes / (end - begin) / 1e6,
         "server_cpu": cpu_server / (end - begin),
+        "workers_cpu": cpu_workers / (end - begin),
+        "bots": bot_summary(server.bot_moves(), prepared["bot_ids"]),
         "server_cpu_ms_per_action": 1000 * cpu_server / max(1, stats.actions_all),
         "client_cpu": cpu_client / (end - begin),
-        "other_cpu": max(0.0, machine - (cpu_server + cpu_client) / (end - begin)),
+        "other_cpu": max(0.0, machine - (cpu_server + cpu_workers + cpu_client) / (end - begin)),
         "load_average": os.getloadavg()[0],
         "server_rss_mb": server.rss() / 1e6,
         "setup_s": prepared["setup"],
@@ -555,12 +674,36 @@ def machine_busy() -> tuple[float, float]:
     return (total - idle) / tick, total / tick
 
 
+def bot_summary(moves: list[dict[str, Any]], bot_only: set[str]) -> dict[str, Any]:
+    """The server's bot moves at the people's tables and at the bot-only ones: decision delay
+    (waiting for a worker + computing), lateness (played after its thinking time), random
+    moves instead of a decision."""
+    summaries: dict[str, Any] = {}
+    for name, mine in (("people", False), ("bot_only", True)):
+        kept = [m for m in moves if (m["table"] in bot_only) == mine]
+        decided = [m for m in kept if "repli" not in m]
+        summaries[name] = {
+            "moves": len(kept),
+            "delay": summary([m["attente"] + m["calcul"] for m in decided]),
+            "wait": summary([m["attente"] for m in decided]),
+            "late": summary([max(0.0, m["joué"] - m["voulu"]) for m in decided]),
+            "random": len(kept) - len(decided),
+        }
+    return summaries
+
+
 def run_once(database: str | None, options: Options, profile: str | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="ludo-load-") as folder:
-        server = Server(database, Path(folder))
+        server = Server(database, Path(folder), bots=options.server_bots)
         spy = None
         try:
+            bot_ids = server.prefill_bot_tables(
+                options.bot_tables, options.bot_tables_level, options.seed
+            )
+            server.start()
             server.wait_ready()
+            BOT_TABLE_IDS.clear()
+            BOT_TABLE_IDS.update(bot_ids)
             if profile:  # sample the server's stacks for the whole run (setup included)
                 spy_bin = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
                 command = [spy_bin, "record", "--pid", str(server.process.pid), "--rate", "200"]
@@ -625,6 +768,20 @@ def print_run(name: str, r: dict[str, Any]) -> None:
         line += f"; worst 5-s window: p99 {ms(worst[3]).strip()} ms at {worst[0]:.0f}–"
         line += f"{worst[0] + 5:.0f} s ({worst[1]} actions)"
     print(line)
+    if r["workers_cpu"] > 0 or r["bots"]["people"]["moves"] or r["bots"]["bot_only"]["moves"]:
+        print(f"  bot workers CPU {100 * r['workers_cpu']:.0f} %")
+        for where, label in (("people", "at people's tables"), ("bot_only", "at bot-only tables")):
+            b = r["bots"][where]
+            if not b["moves"]:
+                continue
+            d, w, late = b["delay"], b["wait"], b["late"]
+            print(
+                f"  bot moves {label}: {b['moves']}, random {b['random']}; decision delay (ms) "
+                f"p50 {ms(d['p50']).strip()} p99 {ms(d['p99']).strip()} max "
+                f"{ms(d['max']).strip()} (waiting for a worker p50 {ms(w['p50']).strip()} "
+                f"p99 {ms(w['p99']).strip()}); late after thinking time p99 "
+                f"{ms(late['p99']).strip()} max {ms(late['max']).strip()}"
+            )
     for sample in r["error_samples"]:
         print(f"  error: {sample}")
 
@@ -672,11 +829,27 @@ def main(argv: list[str] | None = None) -> None:
         "--py-spy", metavar="FILE", default=None, help="profile the server of the load run"
     )
     parser.add_argument("--quick", action="store_true", help="10 tables, think 0.1:0.3")
+    parser.add_argument(
+        "--trust",
+        action="store_true",
+        help="issue 17: 500 tables, a tenth bot-only (Expert), the others 2 people and a bot",
+    )
+    parser.add_argument("--people", type=int, default=None, help="people a table (default 3)")
+    parser.add_argument(
+        "--bot-only", type=float, default=None, help="fraction of tables of bots alone"
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     # parse_known_args: benchmarks/run.py runs this file with its own arguments.
     args, _ = parser.parse_known_args(argv)
+    if args.trust:
+        args.tables = TRUST_TABLES if args.tables == GOAL_TABLES else args.tables
+        args.people = 2 if args.people is None else args.people
+        args.bot_only = TRUST_BOT_ONLY if args.bot_only is None else args.bot_only
+        args.no_saturation = True
     if args.quick:
         args.tables, args.think = QUICK["tables"], QUICK["think"]
+    people = PLAYERS if args.people is None else args.people
+    bot_tables = round(args.tables * (args.bot_only or 0.0))
 
     # 2 sockets a seat (client and server ends) in the two processes: raise the soft limit.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -697,8 +870,13 @@ def main(argv: list[str] | None = None) -> None:
     gc.collect()
     gc.freeze()
 
-    def options(tables: int, think: tuple[float, float]) -> Options:
-        return Options(tables, think, args.ramp, args.seconds, not args.no_words, args.seed)
+    def options(tables: int, think: tuple[float, float], bots: int = 0) -> Options:
+        return Options(
+            tables, think, args.ramp, args.seconds, not args.no_words, args.seed, people
+        ) if not bots else Options(
+            tables - bots, think, args.ramp, args.seconds, not args.no_words, args.seed, people,
+            bot_tables=bots,
+        )  # fmt: skip
 
     begin = time.perf_counter()
     results: dict[str, Any] = {"python": sys.version.split()[0], "cores": os.cpu_count()}
@@ -706,7 +884,10 @@ def main(argv: list[str] | None = None) -> None:
     results["source"] = source_version()
     if not args.json:
         print(f"server source: {results['source']}; Python {results['python']}")
-    runs = [("baseline", options(1, args.think)), ("load", options(args.tables, args.think))]
+    runs = [
+        ("baseline", options(1, args.think)),
+        ("load", options(args.tables, args.think, bot_tables)),
+    ]
     if not args.no_saturation:
         runs.append(("saturation", options(args.tables, (0.0, 0.0))))
     for name, run_options in runs:
@@ -718,7 +899,13 @@ def main(argv: list[str] | None = None) -> None:
     ratios = {
         "p50": load["own"]["p50"] / base["own"]["p50"],
         "p99": load["own"]["p99"] / base["own"]["p99"],
+        "others_p50": load["others"]["p50"] / base["others"]["p50"],
+        "others_p99": load["others"]["p99"] / base["others"]["p99"],
     }
+    base_bots, load_bots = base["bots"]["people"], load["bots"]["people"]
+    if base_bots["moves"] and load_bots["moves"]:
+        ratios["bot_p50"] = load_bots["delay"]["p50"] / base_bots["delay"]["p50"]
+        ratios["bot_p99"] = load_bots["delay"]["p99"] / base_bots["delay"]["p99"]
     met = (
         load["tables"] >= GOAL_TABLES
         and load["own"]["p99"] <= GOAL_P99
@@ -734,6 +921,15 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(1)
         return
     print(f"load / baseline (sender latency): p50 ×{ratios['p50']:.2f}, p99 ×{ratios['p99']:.2f}")
+    print(
+        f"load / baseline (action → broadcast to the others): p50 ×{ratios['others_p50']:.2f}, "
+        f"p99 ×{ratios['others_p99']:.2f}"
+    )
+    if "bot_p50" in ratios:
+        print(
+            f"load / baseline (bot decision delay at people's tables): p50 "
+            f"×{ratios['bot_p50']:.2f}, p99 ×{ratios['bot_p99']:.2f}"
+        )
     scale = "" if load["tables"] >= GOAL_TABLES else f" (only {load['tables']} tables run)"
     print(
         f"goal: {GOAL_TABLES} tables with p99 <= {1000 * GOAL_P99:.0f} ms and no error: "

@@ -31,6 +31,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludotheque.server.app import create_app
+from ludotheque.server.throttle import Limits
+
+# The tests play at machine speed from one address: rate limits out of the way (their own
+# tests, tests/server/test_flooding.py, inject small values).
+RELAXED = Limits(
+    table_creations="100000/second", socket_messages="100000/second", sockets_per_client=100000
+)
 
 PG_PROGRAMS = ("initdb", "pg_ctl", "postgres")
 
@@ -294,7 +301,12 @@ def make_client(database_url: str) -> Iterator[Callable[..., TestClient]]:
     opened: list[TestClient] = []
 
     def make(**options: object) -> TestClient:
-        settings: dict[str, object] = {"bot_workers": 0, "bot_delay": 0.0, "bot_pace": 0.0}
+        settings: dict[str, object] = {
+            "bot_workers": 0,
+            "bot_delay": 0.0,
+            "bot_pace": 0.0,
+            "limits": RELAXED,
+        }
         settings.update(options)
         client = TestClient(create_app(database_url, **settings))  # type: ignore[arg-type]
         client.__enter__()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -64,13 +65,17 @@ def test_a_slow_bot_neither_blocks_other_tables_nor_overruns_its_budget(
         release.set()
 
 
-def test_a_person_out_of_time_gets_a_move_played_for_them(client: TestClient) -> None:
+def test_a_person_out_of_time_gets_a_move_played_for_them(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
     table = create(client, [{"type": "humain"}, {"type": "humain"}], horloge=1)
     url = f"/ws/{table['table']}?jeton={table['jeton']}"
-    with client.websocket_connect(url) as ws:
+    with caplog.at_level(logging.WARNING, "ludotheque.server"), client.websocket_connect(url) as ws:
         first = state_after(ws, 0)
         assert first["echeance"] is not None and 0 < first["echeance"] <= 1
         timed_out = state_after(ws, 1)  # nobody acts: the clock plays for Alice
+    said = [r.getMessage() for r in caplog.records]  # the random move is in the log
+    assert f"table {table['table']}, place 1 : temps écoulé (1 s) ; coup au hasard" in said
     assert timed_out["vue"]["mon_choix"] in [card["id"] for card in first["vue"]["paquet"]]
     texts = [line["texte"] for line in timed_out["journal"]]
     assert any("Temps écoulé" in text for text in texts), texts

@@ -29,6 +29,8 @@ from ludotheque.server.lobby import Lobby
 from ludotheque.server.robots import level_names
 from ludotheque.server.runner import MAX_MESSAGE
 
+from .conftest import RELAXED
+
 GAMES = ("gutenberg", "letter", "themes", "gremlins", "encheres")
 PROPERTY = settings(
     max_examples=40,
@@ -84,7 +86,8 @@ def _new_table(client: TestClient, game: str, start: bool = True) -> Table:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the module (SQLite), a started table of every game, no bots, no clock."""
     database = f"sqlite:///{tmp_path_factory.mktemp('hostile') / 'ludotheque.sqlite3'}"
-    app = create_app(database, bot_workers=0, test_games=True)
+    # Relaxed rate limits: the properties send messages at machine speed from one address.
+    app = create_app(database, bot_workers=0, test_games=True, limits=RELAXED)
     with TestClient(app) as client:
         tables = {game: _new_table(client, game) for game in GAMES}
         yield Server(client, app.state.lobby, tables, _new_table(client, "gutenberg", False))

@@ -13,12 +13,15 @@ from ludotheque.server.broadcast import Broadcaster, Connection, LocalBroadcaste
 # Each part → the server modules it may import (app.py, the routes, wires them all).
 ALLOWED = {
     "storage": set(),
-    "robots": set(),
+    "fairness": set(),
+    "robots": {"fairness"},
     "broadcast": set(),
     "replays": set(),
     "tables": {"storage", "robots"},
     "inputs": {"tables"},
-    "lobby": {"robots", "storage", "tables"},
+    "offload": set(),
+    "throttle": {"tables"},
+    "lobby": {"offload", "robots", "storage", "tables"},
     "runner": {"broadcast", "inputs", "robots", "tables"},
     "scheduler": {"robots", "tables"},
 }

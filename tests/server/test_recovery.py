@@ -187,6 +187,7 @@ def launch(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
                 sys.executable, "-m", "ludotheque", "serve",
                 "--host", "127.0.0.1", "--port", str(port), "--database", database_url,
                 "--bot-workers", "0", "--bot-delay", str(bot_delay), "--bot-budget", "120",
+                "--message-rate", "100000/second",
             ]  # fmt: skip
             with log.open("wb") as output:
                 process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)

@@ -83,7 +83,13 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     from ludotheque.server.app import create_app
 
     database = f"sqlite:///{tmp_path_factory.mktemp('web') / 'ludotheque.sqlite3'}"
-    app = create_app(database, bot_workers=0, bot_delay=0, bot_pace=0)
+    from ludotheque.server.throttle import Limits
+
+    # The browsers of the whole session play from 127.0.0.1 at test speed.
+    relaxed = Limits(
+        table_creations="100000/second", socket_messages="100000/second", sockets_per_client=10000
+    )
+    app = create_app(database, bot_workers=0, bot_delay=0, bot_pace=0, limits=relaxed)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))

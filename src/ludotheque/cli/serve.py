@@ -6,7 +6,6 @@ ludotheque serve --database postgresql://localhost/ludotheque --port 8080
 
 from __future__ import annotations
 
-import os
 from typing import Annotated
 
 import typer
@@ -26,12 +25,13 @@ def serve(
         ),
     ] = None,
     bot_workers: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--bot-workers",
-            help="Processus qui font réfléchir les robots (0 : un fil du serveur).",
+            help="Processus qui font réfléchir les robots (défaut : un par cœur, moins "
+            "prioritaires que le serveur ; 0 : des fils du serveur).",
         ),
-    ] = max(1, (os.cpu_count() or 2) - 1),
+    ] = None,
     bot_budget: Annotated[
         float, typer.Option("--bot-budget", help="Temps de réflexion maximal d'un robot (s).")
     ] = 10.0,
@@ -50,6 +50,29 @@ def serve(
             "aussitôt.",
         ),
     ] = 1.0,
+    table_rate: Annotated[
+        str | None,
+        typer.Option(
+            "--table-rate",
+            help="Tables qu'une même adresse peut créer (notation de « limits », ex. "
+            "« 20/minute;200/hour », le défaut).",
+        ),
+    ] = None,
+    message_rate: Annotated[
+        str | None,
+        typer.Option(
+            "--message-rate",
+            help="Messages WebSocket qu'une même adresse peut envoyer (défaut : "
+            "« 20/second;600/minute »).",
+        ),
+    ] = None,
+    sockets_per_client: Annotated[
+        int | None,
+        typer.Option(
+            "--sockets-per-client",
+            help="Connexions WebSocket ouvertes à la fois par adresse (défaut : 50).",
+        ),
+    ] = None,
     compress: Annotated[
         bool,
         typer.Option(
@@ -63,7 +86,18 @@ def serve(
 
     from ludotheque.server.app import create_app
     from ludotheque.server.storage import StorageUnavailable, default_database_url, shown_url
+    from ludotheque.server.throttle import Limits, Throttle
 
+    defaults = Limits()
+    try:
+        limits = Limits(
+            table_creations=table_rate or defaults.table_creations,
+            socket_messages=message_rate or defaults.socket_messages,
+            sockets_per_client=sockets_per_client or defaults.sockets_per_client,
+        )
+        Throttle(limits)  # the rates are read now: a bad one stops here, in French
+    except ValueError as error:
+        raise typer.BadParameter(f"limite illisible ({error})") from None
     try:
         url = database or default_database_url()
         app = create_app(
@@ -72,6 +106,7 @@ def serve(
             bot_budget=bot_budget,
             bot_delay=bot_delay,
             bot_pace=bot_pace,
+            limits=limits,
         )
     except StorageUnavailable as error:
         typer.echo(f"ludotheque : {error}", err=True)
@@ -89,7 +124,8 @@ def serve(
 
 
 def settle_memory() -> None:
-    """Load the word lists now and keep long-lived objects out of the garbage collector.
+    """Load the word lists (and the word finder's index) now and keep long-lived objects out of
+    the garbage collector.
 
     The lexicon and the rebuilt tables are millions of objects that live as long as the server:
     frozen, they are no longer scanned by each full collection (whose pauses, 100–200 ms,
@@ -97,9 +133,12 @@ def settle_memory() -> None:
     """
     import gc
 
+    from ludotheque.games.gutenberg.wordfinder import word_index
     from ludotheque.lexicon import common_words
 
-    common_words()
+    # The word finder's index too: a Gutenberg round's end shows its best word (the view's
+    # ``wordfinder.best_words``), and building the index there froze every table 1–5 s once.
+    word_index(common_words().words)
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 20)

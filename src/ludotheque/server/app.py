@@ -17,6 +17,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -33,14 +34,18 @@ from ludotheque.core.registry import Registry
 from .broadcast import Connection, LocalBroadcaster
 from .inputs import BodyLimit, read_object
 from .lobby import Lobby
+from .offload import Offload
 from .replays import replay_steps
 from .robots import BotRunner, level_names
 from .runner import MAX_MESSAGE, TableRunner
 from .scheduler import BotScheduler
 from .storage import Storage, unavailable
-from .tables import OVER, ApiError, check_name
+from .tables import OVER, ApiError, TableSession, check_name
+from .throttle import Limits, RateLimited, Throttle
 
 __all__ = ["create_app", "server_games", "storage_error"]
+
+REPLAY_CACHE = 64  # finished games' replays kept encoded (a replay never changes)
 
 
 def storage_error() -> ApiError:
@@ -82,24 +87,31 @@ def create_app(
     database: str,
     *,
     registry: Registry | None = None,
-    bot_workers: int = 1,
+    bot_workers: int | None = None,
     bot_budget: float = 10.0,
     bot_delay: float = 0.0,
     bot_pace: float = 1.0,
     test_games: bool | None = None,
+    limits: Limits | None = None,
 ) -> Starlette:
     """The web application on a database URL (``sqlite:///…`` or ``postgresql://…``).
 
     It builds the server's parts (``docs/server.md``, « Les parties du serveur ») and wires
     them: the lobby on the storage, the table runner on the broadcaster, the bot scheduler
     told of each change by the runner. The test-only games are left out unless
-    ``test_games`` (:func:`server_games`). A database that cannot be opened raises
-    :class:`~ludotheque.server.storage.StorageUnavailable` (a French message)."""
+    ``test_games`` (:func:`server_games`). ``limits``: what one client may ask (rate limits,
+    open sockets) and how long idle tables are kept (``server/throttle.py``). A database that
+    cannot be opened raises :class:`~ludotheque.server.storage.StorageUnavailable` (a French
+    message)."""
     if registry is None:
         from ludotheque.games import default_registry
 
         registry = default_registry()
     storage = Storage(database)
+    limits = Limits() if limits is None else limits
+    throttle = Throttle(limits)
+    offload = Offload()
+    replays: dict[tuple[str, int | None], bytes] = {}  # finished games' replays, encoded
     broadcaster = LocalBroadcaster()
     runner = TableRunner(broadcaster)
     lobby = Lobby(server_games(registry, test_games), storage, on_withdraw=runner.withdraw)
@@ -118,7 +130,12 @@ def create_app(
         async def endpoint(request: Request) -> Response:
             # An unknown table still gets the page (it says so to the player), with a 404.
             table_id = request.path_params.get("table_id")
-            status = 404 if table_id is not None and not lobby.exists(table_id) else 200
+            status = 200
+            if table_id is not None:
+                try:
+                    await lobby.find(table_id, offload)
+                except ApiError:
+                    status = 404
             return FileResponse(
                 web / name, status_code=status, media_type="text/html; charset=utf-8"
             )
@@ -134,16 +151,25 @@ def create_app(
     async def list_tables(request: Request) -> Response:
         return JSONResponse({"tables": lobby.listing()})
 
+    def client(request: Request | WebSocket) -> str:
+        return request.client.host if request.client is not None else "?"
+
+    async def table(request: Request) -> TableSession:
+        return await lobby.find(request.path_params["table_id"], offload)
+
     async def create_table(request: Request) -> Response:
-        session, seat, token = lobby.create(await _body(request))
+        body = await _body(request)
+        throttle.create_table(client(request))
+        prepared = await offload.run(lobby.prepare, body)  # a card file may be long to read
+        session, seat, token = lobby.create(body, prepared=prepared)
         runner.changed(session)
         return JSONResponse({"table": session.id, "place": seat, "jeton": token}, 201)
 
     async def show_table(request: Request) -> Response:
-        return JSONResponse(lobby.get(request.path_params["table_id"]).to_json())
+        return JSONResponse((await table(request)).to_json())
 
     async def join(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
+        session = await table(request)
         body = await _body(request)
         seat = body.get("place")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
@@ -153,19 +179,22 @@ def create_app(
         return JSONResponse({"place": number, "jeton": token})
 
     async def leave(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
+        session = await table(request)
         session.leave(lobby.seated(session, (await _body(request)).get("jeton")))
         runner.changed(session)
         return JSONResponse(session.to_json())
 
     async def start(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
-        session.start(lobby.seated(session, (await _body(request)).get("jeton")))
+        session = await table(request)
+        by = lobby.seated(session, (await _body(request)).get("jeton"))
+        session.check_start(by)
+        match = await offload.run(session.new_match)  # dealt in a thread
+        session.start(by, match)  # checked again: the table may have changed meanwhile
         runner.changed(session)
         return JSONResponse(session.to_json())
 
     async def make_bot(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
+        session = await table(request)
         seat = request.path_params["seat"]  # read here: a number of 5,000 digits is no seat
         if not (seat.isascii() and seat.isdigit() and len(seat) <= 3):
             raise ApiError(404, "place_inconnue", "Place inconnue.")
@@ -179,7 +208,7 @@ def create_app(
         return JSONResponse(session.to_json())
 
     async def rematch(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
+        session = await table(request)
         seat = lobby.seated(session, (await _body(request)).get("jeton"))
         made = lobby.rematch(session, seat)
         if made.new:  # the finished table's connections are told where the rematch is
@@ -191,27 +220,50 @@ def create_app(
         return JSONResponse({"table": made.table.id, "place": made.seat, "jeton": made.token})
 
     async def replay(request: Request) -> Response:
-        session = lobby.get(request.path_params["table_id"])
+        session = await table(request)
         token = request.query_params.get("jeton") or None
         seat = session.seat_of(token)
         if session.row.status != OVER:
             raise ApiError(409, "statut", "Le déroulé se regarde une fois la partie terminée.")
-        names = [session.name(s) for s in range(session.row.players)]
-        steps = replay_steps(session.game, session.record, names, seat)
-        return JSONResponse({"table": session.to_json(), "place": seat, "etapes": steps})
+        key = (session.id, seat)
+        steps = replays.get(key)  # the steps never change; the table (its rematch) may
+        if steps is None:
+            names = [session.name(s) for s in range(session.row.players)]
+
+            def build() -> bytes:
+                return orjson.dumps(replay_steps(session.game, session.record, names, seat))
+
+            steps = await offload.run(build)  # every view of the game: in a thread
+            if len(replays) >= REPLAY_CACHE:
+                replays.pop(next(iter(replays)))
+            replays[key] = steps
+        head = orjson.dumps({"table": session.to_json(), "place": seat})
+        return Response(head[:-1] + b',"etapes":' + steps + b"}", media_type="application/json")
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
+        address = client(websocket)
+        if not throttle.open_socket(address):
+            await websocket.send_text(json.dumps(throttle.sockets_refused(), ensure_ascii=False))
+            await websocket.close(4429)
+            return
+        try:
+            await table_session(websocket, address)
+        finally:
+            throttle.close_socket(address)
+
+    async def table_session(websocket: WebSocket, address: str) -> None:
         table_id = websocket.path_params["table_id"]
         try:
-            session = lobby.get(table_id)
+            session = await lobby.find(table_id, offload)
             seat = session.seat_of(websocket.query_params.get("jeton") or None)
         except (ApiError, SQLAlchemyError) as failure:
             error = failure if isinstance(failure, ApiError) else storage_error()
             message = {"type": "erreur", "code": error.code, "message": error.message, "seq": None}
             await websocket.send_text(json.dumps(message, ensure_ascii=False))
-            # 1013: try again later (the database); 4404, 4403: the table, the token
-            await websocket.close({404: 4404, 503: 1013}.get(error.status, 4403))
+            # 1013: try again later (the database); 4404, 4410, 4403: the table (unknown,
+            # expired), the token
+            await websocket.close({404: 4404, 410: 4410, 503: 1013}.get(error.status, 4403))
             return
         connection = Connection(table_id, seat, websocket.send_text)
         pump = asyncio.create_task(connection.pump())
@@ -230,6 +282,10 @@ def create_app(
                         if len(data) > MAX_MESSAGE
                         else data.decode("utf-8", "replace")
                     )
+                wait = throttle.message(address)
+                if wait:  # read nothing of it: the sender is told to wait, the socket stays
+                    connection.put(throttle.message_refused(wait))
+                    continue
                 runner.receive(session, connection, text)
         except WebSocketDisconnect:
             pass
@@ -239,12 +295,32 @@ def create_app(
             with contextlib.suppress(Exception):
                 await pump
 
+    def connected(table_id: str) -> bool:
+        return bool(broadcaster.connections.get(table_id))
+
+    def sweep() -> None:
+        """Expire the waiting tables nobody joined, forget idle finished ones."""
+        for session in lobby.expire(
+            limits.waiting_table_seconds, limits.finished_table_seconds, connected
+        ):
+            runner.changed(session)
+
+    async def sweeping() -> None:
+        while True:
+            await asyncio.sleep(limits.sweep_seconds)
+            sweep()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for session in lobby.playing():  # bots and clocks of the tables in play
             scheduler.schedule(session)
             runner.arm(session)
+        sweeper = asyncio.create_task(sweeping())
+        warming = bot_runner.warm()  # the workers load the games and word lists now
         yield
+        sweeper.cancel()
+        for task in warming:
+            task.cancel()
         runner.close()
         scheduler.close()
         broadcaster.close()
@@ -253,7 +329,10 @@ def create_app(
 
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return _error(exc)
+        response = _error(exc)
+        if isinstance(exc, RateLimited):
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)  # Starlette's: no such route, method
@@ -311,4 +390,5 @@ def create_app(
         middleware=[Middleware(BodyLimit)],
     )
     app.state.lobby = lobby
+    app.state.sweep = sweep
     return app

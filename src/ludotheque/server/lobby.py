@@ -8,6 +8,7 @@ changes tables and their rows only: telling the connections and the bots is the 
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import sys
 import time
@@ -19,6 +20,7 @@ from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Game
 from ludotheque.core.registry import Registry
 
+from .offload import Offload
 from .robots import DEFAULT_LEVEL, LEVEL_TITLES, bot_levels, level_names, level_portrait
 from .storage import SeatRow, Storage, TableRow
 from .tables import (
@@ -34,10 +36,22 @@ from .tables import (
     new_token,
 )
 
-__all__ = ["ABSENCE", "REMATCH_HOLD", "Lobby", "Rematch"]
+__all__ = [
+    "ABSENCE",
+    "EXPIRED",
+    "MAX_OPTION_BYTES",
+    "MAX_OPTION_LINES",
+    "REMATCH_HOLD",
+    "Lobby",
+    "NewTable",
+    "Rematch",
+]
 
 ABSENCE = 60  # default seconds a seat may stay disconnected while it must act (« absent »)
 REMATCH_HOLD = 120.0  # seconds a rematch keeps its seats for the previous table's players
+MAX_OPTION_BYTES = 64 * 1024  # a text option (a card, tile or deck file), UTF-8
+MAX_OPTION_LINES = 1000  # its lines (the shipped files have 52 to 194)
+EXPIRED = "expiree"  # a waiting table nobody joined in time (``Lobby.expire``)
 
 
 class Rematch(NamedTuple):
@@ -50,6 +64,18 @@ class Rematch(NamedTuple):
     new: bool
 
 
+class NewTable(NamedTuple):
+    """A request for a new table, checked (:meth:`Lobby.prepare`)."""
+
+    game: Game[Any, Any]
+    players: int
+    options: JsonObject
+    clock: int
+    seats: list[SeatRow]
+    name: str
+    absence: int = ABSENCE
+
+
 class Lobby:
     """All tables of one server process."""
 
@@ -59,14 +85,15 @@ class Lobby:
         storage: Storage,
         *,
         on_withdraw: Callable[[TableSession, int], None] | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
     ) -> None:
-        self.registry, self.storage = registry, storage
+        self.registry, self.storage, self.clock = registry, storage, clock
         self.tables: dict[str, TableSession] = {}
         self.broken: dict[str, str] = {}  # table id -> why it could not be rebuilt
+        self.seen: dict[str, float] = {}  # table id -> when it was last asked for
+        self.loading: dict[str, asyncio.Future[None]] = {}  # tables being replayed (find)
         # Told when a seat's token is withdrawn (the runner ends its connections' seat).
         self.on_withdraw = on_withdraw
-        self.clock = clock
 
     def _session(self, game: Game[Any, Any], row: TableRow, seats: list[SeatRow]) -> TableSession:
         session = TableSession(game, row, seats, self.storage)
@@ -87,20 +114,32 @@ class Lobby:
     def _rebuild(
         self, row: TableRow, seats: list[SeatRow], moves: list[tuple[int, JsonValue]]
     ) -> TableSession | None:
+        return self._install(self._build(row, seats, moves), row.id)
+
+    def _build(
+        self, row: TableRow, seats: list[SeatRow], moves: list[tuple[int, JsonValue]]
+    ) -> TableSession | str:
+        """A table replayed from its rows, or why it cannot be (changes no lobby state: it may
+        run in a thread)."""
         try:
             game = self.registry.get(row.game)
             session = self._session(game, row, seats)
             session.resume(moves)
         except LudoError as error:
-            self.broken[row.id] = error.message
-            print(f"ludotheque: table {row.id} non reprise : {error.message}", file=sys.stderr)
-            return None
-        self.tables[row.id] = session
-        if row.status == WAITING and row.rematch_of is not None:
-            previous = self.storage.load_table(row.rematch_of)
-            if previous is not None:  # after a restart the hold starts again in full
-                self._keep_seats(session, previous[1])
+            return error.message
         return session
+
+    def _install(self, built: TableSession | str, table_id: str = "") -> TableSession | None:
+        if isinstance(built, str):
+            self.broken[table_id] = built
+            print(f"ludotheque: table {table_id} non reprise : {built}", file=sys.stderr)
+            return None
+        self.tables[built.id] = built
+        if built.row.status == WAITING and built.row.rematch_of is not None:
+            previous = self.storage.load_table(built.row.rematch_of)
+            if previous is not None:  # after a restart the hold starts again in full
+                self._keep_seats(built, previous[1])
+        return built
 
     def _keep_seats(self, session: TableSession, previous: list[SeatRow]) -> None:
         """Keep a rematch's free seats for the previous table's players (REMATCH_HOLD)."""
@@ -111,12 +150,39 @@ class Lobby:
         }
         session.kept_until = self.clock() + REMATCH_HOLD
 
+    async def find(self, table_id: str, offload: Offload) -> TableSession:
+        """:meth:`get`, but a table read from storage (a finished one) is replayed in a thread
+        (``offload``): a long game takes a while. Several requests for it wait for one replay."""
+        if table_id not in self.tables and table_id not in self.broken and len(table_id) <= 32:
+            loading = self.loading.get(table_id)
+            if loading is None:
+                loading = asyncio.ensure_future(self._load(table_id, offload))
+                self.loading[table_id] = loading
+                loading.add_done_callback(lambda _done: self.loading.pop(table_id, None))
+            await asyncio.shield(loading)
+        return self.get(table_id)
+
+    async def _load(self, table_id: str, offload: Offload) -> None:
+        loaded = self.storage.load_table(table_id)
+        if loaded is None or loaded[0].status == EXPIRED:
+            return  # get() says why
+        built = await offload.run(self._build, *loaded)
+        if table_id not in self.tables and table_id not in self.broken:
+            self._install(built, table_id)
+
     def get(self, table_id: str) -> TableSession:
         session = self.tables.get(table_id)
         if session is None and table_id not in self.broken and len(table_id) <= 32:
             loaded = self.storage.load_table(table_id)
             if loaded is not None:
-                session = self._rebuild(*loaded)
+                if loaded[0].status == EXPIRED:
+                    raise ApiError(
+                        410,
+                        "table_expiree",
+                        "Cette table a expiré : personne ne l'a rejointe à temps. "
+                        "Créez-en une nouvelle depuis le salon.",
+                    )
+                session = self._install(self._build(*loaded), table_id)
         if session is None:
             if table_id in self.broken:
                 raise ApiError(
@@ -125,6 +191,7 @@ class Lobby:
                     f"La table « {table_id} » ne peut pas être reprise : {self.broken[table_id]}",
                 )
             raise ApiError(404, "table_inconnue", f"Table inconnue : « {table_id} ».")
+        self.seen[table_id] = self.clock()
         return session
 
     def exists(self, table_id: str) -> bool:
@@ -213,6 +280,10 @@ class Lobby:
         options = body.get("options", {})
         if not isinstance(options, dict):
             raise ApiError(400, "requete_invalide", "« options » doit être un objet.")
+        for spec in game.info.options:
+            value = options.get(spec.name)
+            if spec.kind == "text" and isinstance(value, str):
+                _check_file(spec.label, value)
         return game, players, options
 
     def teams(self, body: JsonObject) -> JsonValue:
@@ -226,9 +297,10 @@ class Lobby:
             raise ApiError(400, "options_invalides", error.message) from None
         return None if teams is None else list(teams)
 
-    def create(
-        self, body: JsonObject, rematch_of: str | None = None
-    ) -> tuple[TableSession, int, str]:
+    def prepare(self, body: JsonObject) -> NewTable:
+        """Check a request for a new table (``jeu``, ``joueurs``, ``options``, ``places``,
+        ``nom``, ``horloge``) and deal it once to check its options: no change to anything, so
+        the server runs it in a thread (a custom card file may take a while to read)."""
         game, players, options = self._game_players_options(body)
         places = body.get("places")
         if places is None:
@@ -267,10 +339,17 @@ class Lobby:
                 seats.append(SeatRow(index, BOT, str(level)))
             else:
                 seats.append(SeatRow(index, HUMAN))
-        humans = [s.seat for s in seats if s.kind == HUMAN]
-        if not humans:
+        if not any(s.kind == HUMAN for s in seats):
             raise ApiError(400, "requete_invalide", "Il faut au moins une place pour une personne.")
-        name = check_name(body.get("nom"))
+        return NewTable(game, players, resolved, clock, seats, check_name(body.get("nom")), absence)
+
+    def create(
+        self, body: JsonObject, rematch_of: str | None = None, prepared: NewTable | None = None
+    ) -> tuple[TableSession, int, str]:
+        """Make the table a request asks for (``prepared``: :meth:`prepare` already ran)."""
+        new = self.prepare(body) if prepared is None else prepared
+        game, players, seats, name = new.game, new.players, list(new.seats), new.name
+        humans = [s.seat for s in seats if s.kind == HUMAN]
         token = new_token()
         seats[humans[0]] = SeatRow(humans[0], HUMAN, None, name, hash_token(token))
         table_id = self._new_id()
@@ -279,18 +358,20 @@ class Lobby:
             game.info.name,
             players,
             secrets.randbits(62),
-            resolved,
-            clock,
+            new.options,
+            new.clock,
             WAITING,
             humans[0],
             None,
             rematch_of,
-            absence,
+            new.absence,
+            self.clock(),
         )
         self.storage.create_table(row, seats)
         session = self._session(game, row, seats)
         session.note(f"{name} crée la table.")
         self.tables[table_id] = session
+        self.seen[table_id] = self.clock()
         return session, humans[0], token
 
     def _new_id(self) -> str:
@@ -300,10 +381,9 @@ class Lobby:
                 return table_id
 
     def listing(self) -> list[JsonValue]:
-        shown: list[JsonValue] = [
-            s.to_json() for s in self.tables.values() if s.row.status in (WAITING, PLAYING)
-        ]
-        return shown[-200:]
+        """The 200 newest tables waiting or in play (only those are described)."""
+        open_tables = [s for s in self.tables.values() if s.row.status in (WAITING, PLAYING)]
+        return [s.to_json() for s in open_tables[-200:]]
 
     def seated(self, session: TableSession, token: JsonValue) -> int:
         if not isinstance(token, str):
@@ -355,6 +435,60 @@ class Lobby:
         session.row.rematch = other.id
         return Rematch(other, new_seat, token, new=True)
 
+    def expire(
+        self, waiting_seconds: float, finished_seconds: float, connected: Callable[[str], bool]
+    ) -> list[TableSession]:
+        """Close the waiting tables nobody joined within ``waiting_seconds`` of their creation
+        (status « expirée », kept in storage; asked for, they answer 410), and take out of memory
+        the finished tables nobody asked for in ``finished_seconds`` and with no socket open
+        (``connected``): they stay in storage, their replays too, and are read again when asked
+        for. Returns the tables closed (their sockets are to be told)."""
+        now = self.clock()
+        closed: list[TableSession] = []
+        for table_id, session in list(self.tables.items()):
+            row = session.row
+            if row.status == WAITING:
+                created = row.created if row.created is not None else self.seen.get(table_id)
+                if created is None:  # stored before tables had a creation time
+                    self.seen[table_id] = now
+                    continue
+                joined = any(s.token_hash for s in session.seats if s.seat != row.host)
+                if not joined and now - created >= waiting_seconds:
+                    self.storage.update_table(table_id, status=EXPIRED)
+                    row.status = EXPIRED
+                    session.note("La table a expiré : personne ne l'a rejointe.")
+                    del self.tables[table_id]
+                    self.seen.pop(table_id, None)
+                    closed.append(session)
+            elif (
+                row.status == OVER
+                and not connected(table_id)
+                and now - self.seen.get(table_id, now) >= finished_seconds
+            ):
+                del self.tables[table_id]
+                self.seen.pop(table_id, None)
+        return closed
+
     def playing(self) -> list[TableSession]:
         """The tables in play (their bots and clocks start with the server)."""
         return [s for s in self.tables.values() if s.row.status == PLAYING]
+
+
+def _check_file(label: str, text: str) -> None:
+    """A text option is at most :data:`MAX_OPTION_BYTES` and :data:`MAX_OPTION_LINES` (413)."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_OPTION_BYTES:
+        raise ApiError(
+            413,
+            "fichier_trop_long",
+            f"« {label} » : le fichier fait {size // 1024} Kio, au plus "
+            f"{MAX_OPTION_BYTES // 1024} Kio sont acceptés.",
+        )
+    lines = text.count("\n") + 1
+    if lines > MAX_OPTION_LINES:
+        raise ApiError(
+            413,
+            "fichier_trop_long",
+            f"« {label} » : le fichier a {lines} lignes, au plus {MAX_OPTION_LINES} sont "
+            "acceptées.",
+        )

@@ -11,11 +11,15 @@ bot moves.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import multiprocessing
+import os
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, NamedTuple
 
 from ludotheque.bots.base import Bot, Observation
 from ludotheque.bots.base import decide as bot_decision
@@ -29,12 +33,17 @@ from ludotheque.core.record import GameRecord
 from ludotheque.core.registry import Registry
 from ludotheque.core.rng import Rng
 
+from .fairness import FairQueue
+
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVEL_TITLES",
     "BotRunner",
+    "Decision",
+    "Missed",
     "bot_levels",
     "decide",
+    "default_bot_workers",
     "fallback_action",
     "level_names",
     "level_portrait",
@@ -96,6 +105,8 @@ def robot_names(levels: Sequence[str | None], people: Iterable[str]) -> list[str
     return names
 
 
+logger = logging.getLogger(__name__)
+
 _lock = threading.Lock()
 _states: dict[tuple[str, int], tuple[GameRecord, State[Any]]] = {}
 _bots: dict[tuple[str, str], Bot] = {}
@@ -120,13 +131,17 @@ def level_names(game: Game[Any, Any]) -> list[str]:
     return bot_table(game).names()
 
 
-def _game(name: str) -> Game[Any, Any]:
+def _games() -> Registry:
     global _registry
     if _registry is None:
         from ludotheque.games import default_registry
 
         _registry = default_registry()
-    return _registry.get(name)
+    return _registry
+
+
+def _game(name: str) -> Game[Any, Any]:
+    return _games().get(name)
 
 
 def _state(table_id: str, record: GameRecord, game: Game[Any, Any]) -> State[Any]:
@@ -174,36 +189,160 @@ def decide(table_id: str, record_text: str, seat: int, level: str) -> tuple[Json
     return game.encode_action(decision.action), max(0.0, decision.seconds)
 
 
+def warm_up() -> None:
+    """Load what bots need (the games, the word lists, their indexes) with one decision of
+    the first two levels of each game on a fresh deal. Runs in a worker when the server
+    starts, so the first bot of a table does not wait for it."""
+    for game in _games():
+        players = max(2, min(mode.min_players for mode in game.info.modes))
+        record = GameRecord(game.info.name, players, 1, game.info.resolve_options(players, {}))
+        seat = min(record.replay(game).to_move())
+        for level in bot_levels(game)[:2]:
+            decide(f"(démarrage) {game.info.name}", record.dumps(), seat, level)
+
+
 def fallback_action(game: Game[Any, Any], state: State[Any], record: GameRecord, seat: int) -> Any:
     """A random legal action, when a bot overruns its budget or a clock runs out."""
     draws = Rng.from_seed(derive_seed(bot_seed(record, seat), 1)).draws()
     return state.sample_action(seat, draws)
 
 
-class BotRunner:
-    """Runs :func:`decide` in a pool of processes (``workers`` > 0) or of threads (0)."""
+def default_bot_workers() -> int:
+    """The bot workers of a server: one process per core this process may run on (they run
+    at a lower priority than the event loop, :data:`WORKER_NICENESS`, so thinking bots never
+    take a core from the people's moves)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, cores)
 
-    def __init__(self, workers: int = 1, budget: float = 10.0) -> None:
+
+WORKER_NICENESS = 10  # added to the workers' niceness: the event loop goes first
+THREAD_SLOTS = 2  # decisions at once when bots think in threads (``workers=0``, tests)
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)
+
+
+class Decision(NamedTuple):
+    """A bot's decision: its action (JSON), its thinking time (:func:`decide`), and how long it
+    waited for a worker and ran there (seconds)."""
+
+    action: JsonValue
+    pace: float
+    waited: float
+    ran: float
+
+
+class Missed(NamedTuple):
+    """No decision from the worker: why (in French, for the log)."""
+
+    reason: str
+
+
+class BotRunner:
+    """Runs :func:`decide` in a pool of processes (``workers`` > 0; None: one per core) or of
+    threads (0), at most one decision per worker at once, handed out fairly between tables
+    (:class:`~ludotheque.server.fairness.FairQueue`: by each table's share of the workers'
+    time).
+
+    ``budget``: seconds a decision may take once a worker runs it; ``patience``: seconds it
+    may wait for a free worker (default: the budget). Past either, :meth:`decide` gives up
+    (:class:`Missed`) and the caller plays a fallback move and says so in the log. A decision
+    given up on keeps its worker until it really ends, so the pool is never oversubscribed."""
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        budget: float = 10.0,
+        *,
+        patience: float | None = None,
+        threads: int = THREAD_SLOTS,
+    ) -> None:
+        if workers is None:
+            workers = default_bot_workers()
         self.budget = budget
+        self.patience = budget if patience is None else patience
         self.executor: Executor
         if workers > 0:
+            self.slots = workers
             self.executor = ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
             )
         else:
-            self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+            self.slots = threads
+            self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot")
+        self.queue = FairQueue(self.slots)
 
     async def decide(
-        self, table_id: str, record: GameRecord, seat: int, level: str
-    ) -> tuple[JsonValue, float] | None:
-        """The bot's action and its pace (:func:`decide`), or None when it overran its budget."""
+        self, table_id: str, record: GameRecord, seat: int, level: str, people: bool = True
+    ) -> Decision | Missed:
+        """The bot's decision, or why there is none. ``people``: a person plays at the table
+        (else the bots play alone: their decisions wait for a worker as long as needed, and
+        never take the last one)."""
         loop = asyncio.get_running_loop()
-        call: Callable[..., tuple[JsonValue, float]] = decide
-        future = loop.run_in_executor(self.executor, call, table_id, record.dumps(), seat, level)
+        asked = loop.time()
         try:
-            return await asyncio.wait_for(future, self.budget)
+            await asyncio.wait_for(
+                self.queue.acquire(table_id, people), self.patience if people else None
+            )
         except TimeoutError:
-            return None
+            return Missed(f"aucun processus libre pendant {self.patience:g} s")
+        began = loop.time()
+
+        def freed(_done: object) -> None:
+            ran = time.monotonic() - start
+            with contextlib.suppress(RuntimeError):  # the loop closed with the server
+                loop.call_soon_threadsafe(self.queue.release, table_id, ran, people)
+
+        call: Callable[..., tuple[JsonValue, float]] = decide  # looked up now (tests patch it)
+        start = time.monotonic()
+        try:
+            running = self.executor.submit(call, table_id, record.dumps(), seat, level)
+        except BaseException:
+            self.queue.release(table_id, 0.0, people)
+            raise
+        running.add_done_callback(freed)
+        try:
+            action, pace = await asyncio.wait_for(
+                asyncio.shield(asyncio.wrap_future(running)), self.budget
+            )
+            return Decision(action, pace, began - asked, loop.time() - began)
+        except TimeoutError:
+            return Missed(f"hors budget ({self.budget:g} s)")
+        except Exception as error:  # a bot's bug must not stall its table
+            logger.exception("robot %s (table %s, place %d) en erreur", level, table_id, seat + 1)
+            return Missed(f"erreur du robot ({type(error).__name__})")
+
+    def warm(self) -> list[asyncio.Task[None]]:
+        """Warm every worker up (:func:`warm_up`), through the fair queue like a decision."""
+        if isinstance(self.executor, ThreadPoolExecutor):
+            return []  # threads share the server's memory: nothing to load
+        return [asyncio.create_task(self._warm()) for _ in range(self.slots)]
+
+    async def _warm(self) -> None:
+        key = "(démarrage)"
+        await self.queue.acquire(key)
+        loop = asyncio.get_running_loop()
+        start = time.monotonic()
+        try:
+            running = self.executor.submit(warm_up)
+        except BaseException:
+            self.queue.release(key, 0.0)
+            raise
+
+        def freed(done: Future[None]) -> None:
+            if not done.cancelled() and done.exception() is not None:
+                logger.warning("préparation des robots en erreur : %r", done.exception())
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self.queue.release, key, time.monotonic() - start)
+
+        running.add_done_callback(freed)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -10,6 +10,7 @@ they run out), builds each seat's ``etat`` message, and after every change tells
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 import time
 import traceback
@@ -28,6 +29,8 @@ from .robots import fallback_action
 from .tables import HUMAN, PLAYING, ApiError, TableSession, action_error_code, in_words
 
 __all__ = ["MAX_LISTED_ACTIONS", "MAX_MESSAGE", "SEAT_WITHDRAWN", "TableRunner"]
+
+logger = logging.getLogger(__name__)
 
 MAX_MESSAGE = 16 * 1024  # bytes of one client message
 MAX_LISTED_ACTIONS = 100
@@ -344,6 +347,12 @@ class TableRunner:
         if state is None or seat not in state.to_move() or session.next_seq(seat) != marker:
             return
         action = fallback_action(session.game, state, session.record, seat)
+        logger.warning(
+            "table %s, place %d : temps écoulé (%d s) ; coup au hasard",
+            session.id,
+            seat + 1,
+            session.row.clock,
+        )
         session.note(f"Temps écoulé pour {session.name(seat)} : un coup est joué à sa place.")
         session.play(seat, None, session.game.encode_action(action))
         session.mark_away(seat, "n'a pas joué à temps")

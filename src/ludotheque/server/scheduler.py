@@ -9,16 +9,18 @@ meanwhile, plays its move and tells the table runner (``announce``).
 from __future__ import annotations
 
 import asyncio
-import sys
+import logging
 from collections.abc import Callable
 
 from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonValue
 
-from .robots import DEFAULT_LEVEL, BotRunner, fallback_action
-from .tables import BOT, PLAYING, ApiError, TableSession
+from .robots import DEFAULT_LEVEL, BotRunner, Missed, fallback_action
+from .tables import BOT, HUMAN, PLAYING, ApiError, TableSession
 
 __all__ = ["BotScheduler"]
+
+logger = logging.getLogger(__name__)
 
 
 class BotScheduler:
@@ -82,21 +84,26 @@ class BotScheduler:
                     return
                 ply, started = session.ply, loop.time()
                 level = session.seats[seat].level or DEFAULT_LEVEL
-                decided = await self.bots.decide(session.id, session.record, seat, level)
+                people = any(s.kind == HUMAN and s.token_hash for s in session.seats)
+                decided = await self.bots.decide(
+                    session.id, session.record, seat, level, people=people
+                )
                 if session.ply != ply:
                     continue  # the position moved on while it thought: think again
-                if decided is None:  # over its budget: a random legal move, at once
-                    print(
-                        f"ludotheque: robot {level} (table {session.id}, place {seat + 1}) "
-                        f"hors budget ({self.bots.budget} s) : coup au hasard",
-                        file=sys.stderr,
+                if isinstance(decided, Missed):  # no decision in time: a random move, at once
+                    logger.warning(
+                        "robot %s (table %s, place %d) : %s ; coup au hasard",
+                        level,
+                        session.id,
+                        seat + 1,
+                        decided.reason,
                     )
                     action: JsonValue = session.game.encode_action(
                         fallback_action(session.game, state, session.record, seat)
                     )
                     pace = 0.0
                 else:
-                    action, pace = decided
+                    action, pace = decided.action, decided.pace
                 if began is not None and action == previous:
                     started = began  # the same move as before the table moved: it goes on
                 began, previous = started, action
@@ -115,11 +122,27 @@ class BotScheduler:
                 except (LudoError, ApiError):
                     refused += 1
                     continue
+                if not isinstance(decided, Missed):
+                    logger.debug(
+                        "décision table=%s place=%d attente=%.4f calcul=%.4f voulu=%.4f joué=%.4f",
+                        session.id,
+                        seat + 1,
+                        decided.waited,
+                        decided.ran,
+                        max(self.delay, pace * self.pace),
+                        loop.time() - started,
+                    )
                 break
             else:
                 state = session.state
                 if state is None or seat not in state.to_move() or not self._plays(session, seat):
                     return
+                logger.warning(
+                    "robot (table %s, place %d) : coup refusé %d fois ; coup au hasard",
+                    session.id,
+                    seat + 1,
+                    refused,
+                )
                 fallback = fallback_action(session.game, state, session.record, seat)
                 session.play(seat, None, session.game.encode_action(fallback))
         finally:

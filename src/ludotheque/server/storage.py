@@ -26,6 +26,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Engine,
+    Float,
     Integer,
     MetaData,
     String,
@@ -71,6 +72,7 @@ tables_table = Table(
     Column("rematch_of", String(32), nullable=True),
     # Seconds a seat may stay disconnected while it must act before it is shown away (0: never).
     Column("absence", Integer, nullable=False, default=60, server_default="60"),
+    Column("created", Float, nullable=True),  # time.time() at creation (None: older rows)
 )
 
 seats_table = Table(
@@ -108,6 +110,7 @@ class TableRow:
     rematch: str | None = None
     rematch_of: str | None = None
     absence: int = 60
+    created: float | None = None
 
 
 @dataclass(slots=True)
@@ -214,13 +217,30 @@ class Storage:
             raise unavailable(url, error) from error
 
     def _add_missing_columns(self) -> None:
-        """Columns added since a database was made (``absence``), with their default."""
-        present = {c["name"] for c in inspect(self.engine).get_columns("tables")}
-        if "absence" not in present:
-            with self.engine.begin() as db:
-                db.execute(
-                    text("ALTER TABLE tables ADD COLUMN absence INTEGER NOT NULL DEFAULT 60")
-                )
+        """Columns added since a database was made: ``ALTER TABLE … ADD`` each nullable one,
+        or one with a server default (``absence``)."""
+        found = inspect(self.engine)
+        quote = self.engine.dialect.identifier_preparer.quote
+        with self.engine.begin() as db:
+            for table in metadata.sorted_tables:
+                present = {column["name"] for column in found.get_columns(table.name)}
+                for column in table.columns:
+                    if column.name in present:
+                        continue
+                    kind = column.type.compile(dialect=self.engine.dialect)
+                    default = column.server_default
+                    if column.nullable:
+                        extra = ""
+                    elif default is not None and hasattr(default, "arg"):
+                        extra = f" NOT NULL DEFAULT {default.arg}"
+                    else:
+                        continue
+                    db.execute(
+                        text(
+                            f"ALTER TABLE {quote(table.name)} "
+                            f"ADD COLUMN {quote(column.name)} {kind}{extra}"
+                        )
+                    )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -240,6 +260,7 @@ class Storage:
                     rematch=table.rematch,
                     rematch_of=table.rematch_of,
                     absence=table.absence,
+                    created=table.created,
                 )
             )
             for seat in seats:
@@ -326,6 +347,7 @@ class Storage:
             row["rematch"],
             row["rematch_of"],
             row["absence"],
+            row["created"],
         )
         seats = [
             SeatRow(s["seat"], s["kind"], s["level"], s["name"], s["token_hash"], s["left"])

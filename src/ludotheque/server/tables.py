@@ -433,13 +433,24 @@ class TableSession:
             seat,
         )
 
-    def start(self, by: int) -> None:
+    def check_start(self, by: int) -> None:
+        """Raise :class:`ApiError` unless ``by`` may start the game now."""
         self._require(WAITING, "La partie a déjà commencé.")
         if by != self.row.host:
             raise ApiError(403, "pas_hote", "Seul l'hôte de la table lance la partie.")
         if any(s.kind == HUMAN and s.token_hash is None for s in self.seats):
             raise ApiError(409, "places_libres", "Des places sont encore libres.")
-        match = Match.start(self.game, self.row.players, self.row.seed, self.row.options)
+
+    def new_match(self) -> Match:
+        """The game dealt from the table's seed and options (no change to the table: the
+        server builds it in a thread, a custom card file may take a while to read)."""
+        return Match.start(self.game, self.row.players, self.row.seed, self.row.options)
+
+    def start(self, by: int, match: Match | None = None) -> None:
+        """Start the game (``match``: dealt beforehand by :meth:`new_match`)."""
+        self.check_start(by)
+        if match is None:
+            match = self.new_match()
         self.storage.update_table(self.id, status=PLAYING)
         self.row.status = PLAYING
         match.listeners.append(self._moved)

@@ -97,6 +97,7 @@ export const STATUS_LABELS = {
   attente: "En attente de joueurs",
   en_cours: "En cours",
   terminee: "Terminée",
+  expiree: "Expirée",
 };
 
 /** The robot levels of a game ([{nom, titre}]) and a lookup of their titles. */

@@ -131,9 +131,9 @@ function connect() {
       pending = false;
       renderAll();
     }
-    if (event.code === 4404) {
+    if (event.code === 4404 || event.code === 4410) {
       stopped = true;
-      setConnection("hors-ligne", "Table introuvable");
+      setConnection("hors-ligne", event.code === 4410 ? "Table expirée" : "Table introuvable");
       return;
     }
     if (event.code === 4403) {
