@@ -62,7 +62,7 @@ def play_env(setup: Setup, seed: int) -> tuple[int, int, int, bool]:
     rng = np.random.default_rng(seed)
     steps = decisions = full = 0
     menu = env.session.spec.menu
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)

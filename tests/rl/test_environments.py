@@ -36,8 +36,13 @@ def same(first: dict[str, Any], second: dict[str, Any]) -> bool:
 
 @pytest.mark.parametrize(
     ("game", "players", "mode"),
-    [("gutenberg", 3, "classique"), ("letter", 2, "classique"), ("themes", 3, "classique"),
-     ("themes", 2, "simultanee"), ("gremlins", 3, "classique")],
+    [
+        ("gutenberg", 3, "classique"),
+        ("letter", 2, "classique"),
+        ("themes", 3, "classique"),
+        ("themes", 2, "simultanee"),
+        ("gremlins", 3, "classique"),
+    ],
 )
 def test_an_observation_depends_on_the_seat_s_view_only(game, players, mode):
     """Redraw what a seat may not see (other hands, decks): its observation, mask and menu
@@ -110,7 +115,11 @@ def test_an_index_outside_the_mask_is_refused_or_waits():
 
 @pytest.mark.parametrize(
     ("game", "mode", "kind"),
-    [("gutenberg", "classique", Write), ("letter", "classique", Turn), ("themes", "classique", Word)],
+    [
+        ("gutenberg", "classique", Write),
+        ("letter", "classique", Turn),
+        ("themes", "classique", Word),
+    ],
 )
 def test_menus_hold_generated_words_every_one_legal(game, mode, kind):
     """The word games' menus add the word finder's moves to what ``legal_actions`` lists, and
@@ -178,5 +187,5 @@ def test_the_parallel_env_takes_a_simultaneous_round_at_once():
 
 
 def test_bad_table_options_are_refused_when_the_env_is_made():
-    with pytest.raises(Exception, match="mode|Mode|inconnu"):
+    with pytest.raises(Exception, match=r"nulle-part"):
         aec_env("themes", 2, mode="nulle-part")

@@ -18,8 +18,14 @@ MAX_CYCLES = 5_000
 SETUPS = {
     "gutenberg": [(2, "classique"), (3, "classique"), (4, "classique")],
     "letter": [(2, "classique"), (3, "classique"), (4, "classique")],
-    "themes": [(2, "classique"), (3, "expert"), (2, "simultanee"), (4, "simultanee"),
-               (4, "equipe"), (4, "classique")],
+    "themes": [
+        (2, "classique"),
+        (3, "expert"),
+        (2, "simultanee"),
+        (4, "simultanee"),
+        (4, "equipe"),
+        (4, "classique"),
+    ],
     "gremlins": [(2, "classique"), (3, "classique"), (4, "classique"), (4, "equipes")],
 }
 

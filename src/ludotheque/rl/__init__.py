@@ -17,4 +17,11 @@ from .env import LudothequeAEC, aec_env
 from .parallel import LudothequeParallel, parallel_env
 from .rewards import REWARDS, RewardKind
 
-__all__ = ["REWARDS", "LudothequeAEC", "LudothequeParallel", "RewardKind", "aec_env", "parallel_env"]
+__all__ = [
+    "REWARDS",
+    "LudothequeAEC",
+    "LudothequeParallel",
+    "RewardKind",
+    "aec_env",
+    "parallel_env",
+]

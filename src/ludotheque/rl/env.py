@@ -33,7 +33,6 @@ import functools
 from collections.abc import Mapping
 from typing import Any, Literal
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
@@ -52,10 +51,8 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class LudothequeAEC(AECEnv[str, Observation, int]):
+class LudothequeAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """A game as an AEC environment (see the module doc)."""
-
-    metadata = {"render_modes": ["ansi"], "name": "ludotheque", "is_parallelizable": True}
 
     def __init__(
         self,
@@ -70,7 +67,11 @@ class LudothequeAEC(AECEnv[str, Observation, int]):
     ) -> None:
         super().__init__()
         self.session = Session(game, players, options, reward)
-        self.metadata = {**self.metadata, "name": f"ludotheque_{self.session.name}"}
+        self.metadata: dict[str, Any] = {
+            "render_modes": ["ansi"],
+            "name": f"ludotheque_{self.session.name}",
+            "is_parallelizable": True,
+        }
         self.players = players
         self.max_cycles = max_cycles
         self.illegal = illegal
@@ -81,11 +82,11 @@ class LudothequeAEC(AECEnv[str, Observation, int]):
         self.cycle = 0
         self._position = 0
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 (one space object per agent, as PettingZoo asks)
+    @functools.cache  # noqa: B019 (one space object per agent, as PettingZoo asks)
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.session.observation_space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return spaces.Discrete(self.session.spec.menu + 1)
 

@@ -6,11 +6,11 @@ list — a Gutenberg word, a Letter turn (placements and the words named), a Th�
 game's ``legal_actions`` gives only the moves that name no word, and the menu adds the best
 candidates of the bots' own move generators, best first:
 
-- Gutenberg, writing: the best words of the hand (:func:`~ludotheque.games.gutenberg.wordfinder.best_words`,
-  exact, every word of the lexicon), each with every offset of the solo row when one is asked;
-- Letter, a turn: the greedy bot's candidate turns (:func:`~ludotheque.games.letter.bots_greedy.candidates`:
-  the best placements of each letter and free letter, free-letter combinations, exchanges of
-  a blank, each naming every new word it makes); a knock window: a knock naming every new word;
+- Gutenberg, writing: the best words of the hand (``gutenberg.wordfinder.best_words``: exact,
+  every word of the lexicon), each with every offset of the solo row when one is asked;
+- Letter, a turn: the greedy bot's candidate turns (``letter.bots_greedy.candidates``: the
+  best placements of each letter and free letter, free-letter combinations, exchanges of a
+  blank, each naming every new word it makes); a knock window: a knock naming every new word;
 - Thèmes: every word of the visible themes' vocabularies the seat's cards allow, with its best
   cards (:func:`~ludotheque.games.themes.bots_moves.word_moves`), highest value first.
 

@@ -33,10 +33,8 @@ from .session import Observation, Session
 __all__ = ["LudothequeParallel", "parallel_env"]
 
 
-class LudothequeParallel(ParallelEnv[str, Observation, int]):
+class LudothequeParallel(ParallelEnv[str, Observation, int]):  # type: ignore[misc]
     """A game as a parallel environment (see the module doc)."""
-
-    metadata = {"render_modes": ["ansi"], "name": "ludotheque"}
 
     def __init__(
         self,
@@ -50,7 +48,10 @@ class LudothequeParallel(ParallelEnv[str, Observation, int]):
         options: Mapping[str, JsonValue] | None = None,
     ) -> None:
         self.session = Session(game, players, options, reward)
-        self.metadata = {**self.metadata, "name": f"ludotheque_{self.session.name}"}
+        self.metadata: dict[str, Any] = {
+            "render_modes": ["ansi"],
+            "name": f"ludotheque_{self.session.name}",
+        }
         self.players = players
         self.max_cycles = max_cycles
         self.illegal = illegal
@@ -60,11 +61,11 @@ class LudothequeParallel(ParallelEnv[str, Observation, int]):
         self._next_seed = 0
         self.cycle = 0
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 (one space object per agent, as PettingZoo asks)
+    @functools.cache  # noqa: B019 (one space object per agent, as PettingZoo asks)
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.session.observation_space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return spaces.Discrete(self.session.spec.menu + 1)
 
@@ -156,5 +157,3 @@ def parallel_env(
         render_mode=render_mode,
         options=options,
     )
-
-

@@ -41,8 +41,17 @@ SPECS: dict[str, GameSpec] = {
         encoding=GameEncoding(
             "gutenberg",
             per_seat=frozenset(
-                {"paquets", "draftees", "a_choisi", "a_ecrit", "mots", "quotas", "collections",
-                 "defis_pris", "taken"}
+                {
+                    "paquets",
+                    "draftees",
+                    "a_choisi",
+                    "a_ecrit",
+                    "mots",
+                    "quotas",
+                    "collections",
+                    "defis_pris",
+                    "taken",
+                }
             ),
             seat_keys=frozenset({"place", "en_attente", "classement", "reclame"}),
             ignored=_TEXTS | {"historique", "meilleurs"},
@@ -55,8 +64,16 @@ SPECS: dict[str, GameSpec] = {
         encoding=GameEncoding(
             "letter",
             per_seat=frozenset(
-                {"mains", "feuilles", "scores", "mots", "lettres", "points", "premier_tour_joue",
-                 "tours_joues"}
+                {
+                    "mains",
+                    "feuilles",
+                    "scores",
+                    "mots",
+                    "lettres",
+                    "points",
+                    "premier_tour_joue",
+                    "tours_joues",
+                }
             ),
             seat_keys=frozenset(
                 {"place", "en_attente", "actif", "premier_joueur", "vient_de_jouer"}
@@ -73,8 +90,16 @@ SPECS: dict[str, GameSpec] = {
             "themes",
             per_seat=frozenset({"scores", "cartes_theme", "mains", "gagne", "dettes"}),
             seat_keys=frozenset(
-                {"place", "premier_joueur", "retourne_par", "cherchent", "doivent_rendre",
-                 "actif", "juge", "capitaine"}
+                {
+                    "place",
+                    "premier_joueur",
+                    "retourne_par",
+                    "cherchent",
+                    "doivent_rendre",
+                    "actif",
+                    "juge",
+                    "capitaine",
+                }
             ),
             ignored=_TEXTS | {"decisions"},
         ),
