@@ -1,6 +1,6 @@
 """Random masked play through the PettingZoo environments: speed, and that every game ends.
 
-``python benchmarks/rl_random_play.py [--games N] [--game NAME…] [--seed S]``
+``python benchmarks/rl_random_play.py [--games N] [--game NAME…] [--seed S] [--quick]``
 
 For each game, ``N`` games (default 1,000) through :func:`ludotheque.rl.aec_env`, cycling over
 its modes and player counts 2–4 (every mode that seats them), each agent playing a uniformly
@@ -95,7 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="games per game")
     parser.add_argument("--game", action="append", choices=GAMES, help="only this game")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--quick", action="store_true", help="20 games per game")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.games = 20
     unfinished = 0
     print(
         f"{'game':10} {'games':>6} {'s/game':>7} {'steps/s':>8} {'decisions/s':>11} "

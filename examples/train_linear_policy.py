@@ -8,10 +8,12 @@ The policy is linear and plain numpy: each index of the menu gets the score
 observation vector (so the weight of a feature, the value of a word, the type of a move, depends
 on the position), and the policy is a softmax over the unmasked indices. Trained by REINFORCE
 on two-player self-play through :func:`ludotheque.rl.aec_env` (both seats play the policy;
-the return is the final ranking, +1 / −1), an Adam step after each batch of games. Every few
-batches it plays 2-player games against the Débutant bot (greedy: the best-scored index) and
-records its win rate (a shared first place counts half); at the end, games against Débutant and
-Intermédiaire, next to two baselines: a random masked policy and « the menu's first move ».
+the return is the final ranking, +1 / −1), an Adam step after each batch of games. Now and
+then (more often early on) the policy, playing greedily (the best-scored index), plays 2-player
+games against the Débutant and the Intermédiaire bots: its win rates (a shared first place counts
+half) make the learning curve. At the end, more games against both, next to two baselines: a
+random masked policy and « the menu's first move » (the best word the word finder proposes, the
+first card of a packet, the first claim listed).
 Writes ``learning_curve.png`` (matplotlib, when installed — it is not a dependency of
 ludotheque) and ``learning_curve.csv`` to ``--out``; the numbers are in ``docs/rl.md``.
 """
@@ -152,7 +154,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--batches", type=int, default=60)
     parser.add_argument("--batch", type=int, default=8, help="self-play games per update")
-    parser.add_argument("--every", type=int, default=5, help="batches between evaluations")
     parser.add_argument("--eval-games", type=int, default=40)
     parser.add_argument("--final-games", type=int, default=200)
     parser.add_argument("--rate", type=float, default=0.02)
@@ -178,6 +179,9 @@ def main() -> None:
             flush=True,
         )
 
+    # Evaluations spaced out as the curve flattens: batches 1, 2, 3, 5, 8, 13, 20, 30, 45, 60…
+    schedule = {1, 2, 3, 5, 8, 13, 20, 30, 45, args.batches}
+    schedule |= set(range(60, args.batches, 20))
     evaluate(0)
     for batch in range(1, args.batches + 1):
         grads = []
@@ -188,7 +192,7 @@ def main() -> None:
                 [sum(g for g, _ in grads) / len(grads), sum(G for _, G in grads) / len(grads)],
                 args.rate,
             )
-        if batch % args.every == 0:
+        if batch in schedule:
             evaluate(batch)
     trained = time.process_time() - start
 
