@@ -134,7 +134,6 @@ def match(policy: Policy, level: str, games: int, seed: int) -> float:
                 state = game_session.state
                 action = bot.choose(Observation.of(game, state, seat), draws)
                 game_session.state = state.apply(seat, action)
-                game_session._menus = {}
         outcome = game_session.state.outcome()
         assert outcome is not None
         if outcome.ranks[ours] == 1:

@@ -27,7 +27,6 @@ def advance(session: Session, seed: int, moves: int) -> None:
             return
         seat = min(session.state.to_move())
         session.state = session.state.apply(seat, session.state.sample_action(seat, draws))
-        session._menus = {}
 
 
 def same(first: dict[str, Any], second: dict[str, Any]) -> bool:
@@ -59,10 +58,9 @@ def test_an_observation_depends_on_the_seat_s_view_only(game, players, mode):
             moves = [c.action for c in session.menu(seat)]
             hidden = session.state
             session.state = hidden.resample_hidden(seat, Rng.from_seed(99 + step).draws())
-            session._menus = {}
             assert same(before, session.observe(seat)), (game, step, seat)
             assert [c.action for c in session.menu(seat)] == moves
-            session.state, session._menus = hidden, {}
+            session.state = hidden
             checked += 1
     assert checked >= 2 * players
 
@@ -141,7 +139,6 @@ def test_menus_hold_generated_words_every_one_legal(game, mode, kind):
                         generated += 1
             seat = min(session.state.to_move())
             session.state = session.state.apply(seat, session.state.sample_action(seat, draws))
-            session._menus = {}
     assert generated >= 40
 
 
@@ -189,3 +186,15 @@ def test_the_parallel_env_takes_a_simultaneous_round_at_once():
 def test_bad_table_options_are_refused_when_the_env_is_made():
     with pytest.raises(Exception, match=r"nulle-part"):
         aec_env("themes", 2, mode="nulle-part")
+
+
+def test_the_first_example_of_docs_rl_md_plays_a_game_to_its_end():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "docs/rl.md", "exec"), namespace)
+    env = namespace["env"]
+    assert env.session.is_over
+    assert not env.agents

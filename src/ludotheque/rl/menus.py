@@ -15,7 +15,7 @@ candidates of the bots' own move generators, best first:
   cards (:func:`~ludotheque.games.themes.bots_moves.word_moves`), highest value first.
 
 These generators read what the seat's view shows (its own cards, the board, the common cards,
-the words already noted); ``tests/rl/test_menus.py`` checks that the menu is the same on a
+the words already noted); ``tests/rl/test_environments.py`` checks that the menu is the same on a
 state whose hidden parts were redrawn (:meth:`State.resample_hidden`). Every generated move is
 checked by the rules (:meth:`State.check`) before it enters a menu. A menu longer than its
 game's size is cut: the generated words first (best first), then the listed actions in the

@@ -82,8 +82,8 @@ class Session:
         self.options = dict(options or {})
         self.reward: RewardKind = reward
         self.game.info.resolve_options(players, self.options)  # refuse bad options now
-        self.state: State[Any] = self.game.new(players, 0, self.options)
         self._menus: dict[Seat, list[Candidate]] = {}
+        self._state: State[Any] = self.game.new(players, 0, self.options)
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(
@@ -102,9 +102,18 @@ class Session:
 
     # --- the game ----------------------------------------------------------------------------
 
+    @property
+    def state(self) -> State[Any]:
+        return self._state
+
+    @state.setter
+    def state(self, state: State[Any]) -> None:
+        """Move to ``state`` (a bot's move, a position set up by hand): the menus are redone."""
+        self._state = state
+        self._menus = {}
+
     def reset(self, seed: int) -> None:
         self.state = self.game.new(self.players, seed, self.options)
-        self._menus = {}
 
     @property
     def is_over(self) -> bool:
@@ -150,7 +159,6 @@ class Session:
         if action is None:
             return False
         self.state = self.state.apply(seat, action)
-        self._menus = {}
         return True
 
     def try_play(self, seat: Seat, action: Any) -> bool:
@@ -159,7 +167,6 @@ class Session:
             self.state = self.state.apply(seat, action)
         except IllegalAction:
             return False
-        self._menus = {}
         return True
 
     def final_rewards(self) -> list[float]:
