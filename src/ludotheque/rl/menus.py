@@ -7,7 +7,10 @@ game's ``legal_actions`` gives only the moves that name no word, and the menu ad
 candidates of the bots' own move generators, best first:
 
 - Gutenberg, writing: the best words of the hand (``gutenberg.wordfinder.best_words``: exact,
-  every word of the lexicon), each with every offset of the solo row when one is asked;
+  every word of the lexicon), each with every offset of the solo row when one is asked; the
+  draft and the claims are listed in full, ranked by the greedy bot's static value of the cards
+  (``gutenberg.bots_common.card_value``: points weighted by how often the letter serves, a
+  bonus for a needed vowel; a claim's challenge is not valued);
 - Letter, a turn: the greedy bot's candidate turns (``letter.bots_greedy.candidates``: the
   best placements of each letter and free letter, free-letter combinations, exchanges of a
   blank, each naming every new word it makes); a knock window: a knock naming every new word;
@@ -41,7 +44,7 @@ class Candidate:
     action: Any
     value: float = 0.0
     generated: bool = False
-    """Proposed by the game's move generator (a word, a turn), not listed by the rules."""
+    """Proposed (and valued) by the game's move generator, not only listed by the rules."""
 
 
 Generator = Callable[[State[Any], Seat, int], list[Candidate]]
@@ -74,12 +77,32 @@ def menu(state: State[Any], seat: Seat, size: int, generator: Generator | None) 
     return found
 
 
-def gutenberg_words(state: State[Any], seat: Seat, size: int) -> list[Candidate]:
-    from ludotheque.games.gutenberg.actions import Play, Write
+def gutenberg_moves(state: State[Any], seat: Seat, size: int) -> list[Candidate]:
+    from ludotheque.games.gutenberg.actions import Claim, Pick, Play, Write
+    from ludotheque.games.gutenberg.bots_common import card_value
     from ludotheque.games.gutenberg.state import GutenbergState
     from ludotheque.games.gutenberg.wordfinder import best_words
 
     assert isinstance(state, GutenbergState)
+    cards = state.catalog.cards
+    if state.phase == "draft":
+        held = cards((*state.drafted[seat], *state.commons))
+        picks = [
+            Candidate(Pick(card.id), card_value(card, held))
+            for card in cards(state.current_packet(seat))
+        ]
+        return sorted(picks, key=lambda c: -c.value)
+    if state.phase == "claim":
+        collection = cards(state.collections[seat])
+        claims = []
+        for action in state.legal_actions(seat):
+            assert isinstance(action, Claim)
+            mine, value = list(collection), 0.0
+            for card in cards(action.cards):
+                value += card_value(card, mine)
+                mine.append(card)
+            claims.append(Candidate(action, value))
+        return sorted(claims, key=lambda c: -c.value)
     if state.phase != "write":
         return []
     plays = best_words(state.catalog.cards(state.hand(seat)), top=size, words=state.lexicon.words)

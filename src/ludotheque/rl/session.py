@@ -12,10 +12,10 @@ An observation is a dict:
   (:mod:`ludotheque.rl.encoding`);
 - ``action_mask``: ``int8[menu + 1]``, 1 on the indices the seat may play now;
 - ``action_features``: ``float32[menu + 1, 10]``, what each index is: 1 when playable, the
-  generator's value of the move (log scale), 1 for a generated move (a word, a turn), the
-  letters of the words it names, the number of items (cards, tiles, words) it lists, then a
-  one-hot of its type hashed into five cells — so that a policy can score moves whose index
-  means a different move in each state.
+  generator's value of the move (log scale), 1 for a move proposed by the game's generator (a
+  word, a turn, Gutenberg's ranked picks and claims), the letters of the words it names, the
+  number of items (cards, tiles, words) it lists, then a one-hot of its type hashed into five
+  cells — so that a policy can score moves whose index means a different move in each state.
 """
 
 from __future__ import annotations

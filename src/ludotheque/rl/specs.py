@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .encoding import GameEncoding, board_plane
-from .menus import Generator, gutenberg_words, letter_turns, themes_words
+from .menus import Generator, gutenberg_moves, letter_turns, themes_words
 
 __all__ = ["LETTER_BOARD", "SPECS", "GameSpec"]
 
@@ -56,7 +56,7 @@ SPECS: dict[str, GameSpec] = {
             seat_keys=frozenset({"place", "en_attente", "classement", "reclame"}),
             ignored=_TEXTS | {"historique", "meilleurs"},
         ),
-        generator=gutenberg_words,
+        generator=gutenberg_moves,
     ),
     "letter": GameSpec(
         menu=64,
