@@ -84,21 +84,21 @@ def gutenberg_moves(state: State[Any], seat: Seat, size: int) -> list[Candidate]
     from ludotheque.games.gutenberg.wordfinder import best_words
 
     assert isinstance(state, GutenbergState)
-    cards = state.catalog.cards
+    by_ids = state.catalog.cards
     if state.phase == "draft":
-        held = cards((*state.drafted[seat], *state.commons))
+        held = by_ids((*state.drafted[seat], *state.commons))
         picks = [
             Candidate(Pick(card.id), card_value(card, held))
-            for card in cards(state.current_packet(seat))
+            for card in by_ids(state.current_packet(seat))
         ]
         return sorted(picks, key=lambda c: -c.value)
     if state.phase == "claim":
-        collection = cards(state.collections[seat])
+        collection = by_ids(state.collections[seat])
         claims = []
         for action in state.legal_actions(seat):
             assert isinstance(action, Claim)
             mine, value = list(collection), 0.0
-            for card in cards(action.cards):
+            for card in by_ids(action.cards):
                 value += card_value(card, mine)
                 mine.append(card)
             claims.append(Candidate(action, value))
