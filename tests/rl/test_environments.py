@@ -206,3 +206,21 @@ def test_the_first_example_of_docs_rl_md_plays_a_game_to_its_end():
     env = namespace["env"]
     assert env.session.is_over
     assert not env.agents
+
+
+def test_a_full_menu_keeps_the_moves_that_name_no_word():
+    """When the word finder fills a menu, the listed moves keep room: Gutenberg's « no word »
+    (Write with no play) stays among 63 words."""
+    session = Session("gutenberg", 2, {"mode": "classique"})
+    full = 0
+    for seed in range(8):
+        session.reset(seed)
+        draws = Rng.from_seed(seed).draws()
+        while not session.is_over:
+            seat = min(session.state.to_move())
+            if session.state.phase == "write":
+                moves = [candidate.action for candidate in session.menu(seat)]
+                assert Write() in moves
+                full += len(moves) == SPECS["gutenberg"].menu
+            session.state = session.state.apply(seat, session.state.sample_action(seat, draws))
+    assert full > 0  # some hands had more words than the menu holds

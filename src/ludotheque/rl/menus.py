@@ -21,8 +21,9 @@ These generators read what the seat's view shows (its own cards, the board, the 
 the words already noted); ``tests/rl/test_environments.py`` checks that the menu is the same on a
 state whose hidden parts were redrawn (:meth:`State.resample_hidden`). Every generated move is
 checked by the rules (:meth:`State.check`) before it enters a menu. A menu longer than its
-game's size is cut: the generated words first (best first), then the listed actions in the
-game's order. What this loses is written in ``docs/rl.md``.
+game's size is cut: the generated moves first (best first), then the listed actions they do not
+hold, in the game's order, which keep up to a quarter of the menu. What this loses is written
+in ``docs/rl.md``.
 """
 
 from __future__ import annotations
@@ -52,28 +53,32 @@ Generator = Callable[[State[Any], Seat, int], list[Candidate]]
 
 
 def menu(state: State[Any], seat: Seat, size: int, generator: Generator | None) -> list[Candidate]:
-    """At most ``size`` distinct moves of ``seat``: the generated ones (checked), then the
-    game's listed legal actions."""
+    """At most ``size`` distinct moves of ``seat``: the generated ones (checked by the rules),
+    best first, then the listed legal actions the generator did not propose, in the game's
+    order. When both do not fit, the listed ones keep up to a quarter of the menu (passing,
+    laying a letter aside, writing no word stay possible)."""
+    listed = list(dict.fromkeys(state.legal_actions(seat)))
+    proposed = generator(state, seat, size) if generator is not None else []
+    offered = {candidate.action for candidate in proposed}
+    extra = [action for action in listed if action not in offered]
+    room = size - min(len(extra), size // 4)
     found: list[Candidate] = []
     seen: set[Any] = set()
-    if generator is not None:
-        for candidate in generator(state, seat, size):
-            if len(found) >= size:
-                break
-            if candidate.action in seen:
-                continue
-            try:
-                state.check(seat, candidate.action)
-            except IllegalAction:
-                continue
-            seen.add(candidate.action)
-            found.append(Candidate(candidate.action, candidate.value, generated=True))
-    for action in state.legal_actions(seat):
+    for candidate in proposed:
+        if len(found) >= room:
+            break
+        if candidate.action in seen:
+            continue
+        try:
+            state.check(seat, candidate.action)
+        except IllegalAction:
+            continue
+        seen.add(candidate.action)
+        found.append(Candidate(candidate.action, candidate.value, generated=True))
+    for action in extra:
         if len(found) >= size:
             break
-        if action not in seen:
-            seen.add(action)
-            found.append(Candidate(action))
+        found.append(Candidate(action))
     return found
 
 
