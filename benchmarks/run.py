@@ -2,7 +2,8 @@
 
 Each benchmark is a sibling script with a ``main()``; each measures its subject against a
 baseline in the same run and prints medians and ratios. Those in ``QUICK_UNLESS_NAMED`` (the
-web load test: minutes, and both cores) run in their ``--quick`` form unless named.
+web load test: minutes, and both cores; the environments' 4,000 random games: 20 minutes) run
+in their ``--quick`` form unless named.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 # Run in their ``--quick`` form unless named: a run of everything stays short.
-QUICK_UNLESS_NAMED = {"web_load"}
+QUICK_UNLESS_NAMED = {"web_load", "rl_random_play"}
 
 
 def main(argv: list[str]) -> None:

@@ -102,3 +102,17 @@ def test_the_cycle_finder_lists_each_cycle_in_import_order():
         ["jeu.bots", "jeu.steps", "jeu.bots"],
         ["jeu.state", "jeu.views", "jeu.table", "jeu.state"],
     ]
+
+
+@pytest.mark.parametrize("layer", ["core", "games", "bots", "lexicon", "server", "cli"])
+def test_nothing_below_or_beside_rl_imports_it(layer):
+    """``rl`` (the research environments) sits on top: it may import ``core``, ``games``,
+    ``bots`` and ``lexicon``, and nothing of the project imports it."""
+    found = chains(f"{ROOT}.{layer}", f"{ROOT}.rl")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("layer", ["cli", "server", "web"])
+def test_rl_does_not_import_front_ends_or_the_server(layer):
+    found = chains(f"{ROOT}.rl", f"{ROOT}.{layer}")
+    assert not found, "\n".join(found)
