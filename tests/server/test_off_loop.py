@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -124,6 +125,22 @@ def test_a_replay_is_built_off_the_loop(
     url = f"/api/tables/{created['table']}/replay?jeton={created['jeton']}"
     replay = stall.check(client, lambda: client.get(url))
     assert replay.status_code == 200 and replay.json()["etapes"][0]["coups"] == 0
+
+
+def test_a_replay_is_read_from_the_stored_record_not_the_live_table(
+    client: TestClient,
+) -> None:
+    """Replays read records: a finished table still in memory whose live match were to differ
+    (here: emptied of its moves) does not change what the replay shows."""
+    created = finished_table(client)
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    session = lobby.tables[created["table"]]
+    played = len(session.record.moves)
+    assert played > 0
+    session.match.record = replace(session.match.record, moves=())
+    url = f"/api/tables/{created['table']}/replay?jeton={created['jeton']}"
+    steps = client.get(url).json()["etapes"]
+    assert [step["coups"] for step in steps] == list(range(played + 1))
 
 
 def themes_body(**options: str) -> dict[str, Any]:

@@ -231,7 +231,11 @@ def create_app(
             names = [session.name(s) for s in range(session.row.players)]
 
             def build() -> bytes:
-                return orjson.dumps(replay_steps(session.game, session.record, names, seat))
+                # From the stored record, the truth of a finished game, not the live table.
+                record = storage.load_record(session.id)
+                if record is None:
+                    raise ApiError(404, "table_inconnue", "Table inconnue.")
+                return orjson.dumps(replay_steps(session.game, record, names, seat))
 
             steps = await offload.run(build)  # every view of the game: in a thread
             if len(replays) >= REPLAY_CACHE:
