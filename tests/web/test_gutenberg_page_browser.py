@@ -140,3 +140,27 @@ def test_solo_hints_by_sign_difficulty_in_words_and_a_replay_without_greyed_cont
         page.keyboard.press("ArrowRight")
     assert {"draft", "write", "library"} <= phases
     assert page.errors == []
+
+
+def test_a_keyboard_player_finds_the_focus_on_what_to_do_when_the_turn_comes_back(
+    new_page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    """A card picked with the keyboard is disabled while the others pick, so the focus is lost;
+    when the person's turn comes back it is on the sentence that says what to do (the next Tab
+    reaches the cards), not at the top of the page."""
+    page = new_page(LAPTOP)
+    create_table(page, live_server, seats=["humain", "robot:debutant"])
+    page.wait_for_selector(MY_TURN)
+    first = page.locator(f"{ACTION_CARDS}:enabled").first
+    first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'#jeu[data-a-jouer="false"], {MY_TURN}')
+    page.wait_for_selector(MY_TURN)
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement !== document.body"
+    )
+    assert page.evaluate("() => document.activeElement.classList.contains('g-consigne')")
+    page.screenshot(path=screenshots / "gutenberg-tour-focus.png")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement.closest('#jeu') !== null")
+    assert focused, "Tab from the prompt goes on into the board"

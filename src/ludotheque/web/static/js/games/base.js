@@ -28,6 +28,7 @@ export class Renderer {
     this.ctx = null;
     this.key = null;
     this.sent = false; // a move of this board is on its way
+    this.acting = false; // the person could act at the last update
     if (rootClass) root.classList.add(rootClass);
     this.reset();
     if (clock) {
@@ -84,6 +85,22 @@ export class Renderer {
       this.answered(changed);
     }
     this.render();
+    const couldAct = this.acting;
+    this.acting = this.canAct();
+    if (this.acting && !couldAct) this.turnFocus();
+  }
+
+  /**
+   * The person's turn begins: when the focus was lost (the control they used went away or was
+   * disabled while they waited), it goes to the sentence that says what to do, so that a
+   * keyboard or screen-reader user goes on from the board, not from the top of the page.
+   * A focus elsewhere (a field, the chat, a button of the page) is left where it is.
+   */
+  turnFocus() {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const prompt = this.root.querySelector(".g-consigne[tabindex]");
+    if (prompt) prompt.focus({ preventScroll: true });
   }
 
   /** Draw again after a local change (a card chosen), the focus kept as the table page keeps it. */
@@ -163,6 +180,8 @@ export class Renderer {
 
   /** The sentence that tells the person what to do (#consigne), stressed when it is their turn. */
   prompt(text, mine, attrs = {}) {
-    return h("p", { id: "consigne", class: ["g-consigne", mine ? "g-consigne--a-vous" : null], ...attrs }, text);
+    // tabindex -1: not a stop of the tab order, but it can hold the focus (turnFocus), also
+    // across redraws (preserveFocus finds it again by its id).
+    return h("p", { id: "consigne", class: ["g-consigne", mine ? "g-consigne--a-vous" : null], tabindex: "-1", ...attrs }, text);
   }
 }

@@ -332,7 +332,7 @@ class ThemesTable extends Renderer {
       who.push(`${vue.juges.length > 1 ? "Juges" : "Juge"} : ${vue.juges.map((s) => this.nameWithYou(s)).join(", ")}`);
     }
     if (vue.options?.jugement === "vocabulaire") who.push("Table sans juge : seul le vocabulaire compte");
-    return h("div", { id: "t-consigne", class: ["g-consigne", mine ? "g-consigne--a-vous" : null], dataset: { aVous: String(mine) } },
+    return h("div", { id: "t-consigne", class: ["g-consigne", mine ? "g-consigne--a-vous" : null], tabindex: "-1", dataset: { aVous: String(mine) } },
       h("p", { class: "t-consigne__texte" }, parts.join(" ")),
       who.length ? h("p", { class: "t-consigne__roles" }, who.join(" · ")) : null,
       mine || this.inActiveTeam() ? h("p", { id: "t-temps", class: "t-temps", role: "timer", "aria-live": "off" }) : null);
