@@ -16,22 +16,14 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
     Engine,
-    Float,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     create_engine,
     event,
     inspect,
@@ -46,6 +38,8 @@ from sqlalchemy.pool import StaticPool
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.record import GameRecord, Move
 
+from .schema import metadata, moves_table, seats_table, tables_table
+
 __all__ = [
     "SeatRow",
     "Storage",
@@ -54,48 +48,6 @@ __all__ = [
     "default_database_url",
     "shown_url",
 ]
-
-metadata = MetaData()
-
-tables_table = Table(
-    "tables",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(40), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("options", Text, nullable=False),
-    Column("clock", Integer, nullable=False, default=0),
-    Column("status", String(12), nullable=False),
-    Column("host", Integer, nullable=False),
-    Column("rematch", String(32), nullable=True),
-    Column("rematch_of", String(32), nullable=True),
-    # Seconds a seat may stay disconnected while it must act before it is shown away (0: never).
-    Column("absence", Integer, nullable=False, default=60, server_default="60"),
-    Column("created", Float, nullable=True),  # time.time() at creation (None: older rows)
-)
-
-seats_table = Table(
-    "seats",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(10), nullable=False),
-    Column("level", String(20), nullable=True),
-    Column("name", String(80), nullable=True),
-    Column("token_hash", String(64), nullable=True),
-    Column("left", Boolean, nullable=False, default=False),
-)
-
-moves_table = Table(
-    "moves",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("ply", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("action", Text, nullable=False),
-)
-
 
 @dataclass(slots=True)
 class TableRow:
@@ -111,6 +63,11 @@ class TableRow:
     rematch_of: str | None = None
     absence: int = 60
     created: float | None = None
+    rated: bool = False  # a rated game updates its accounts' ratings when it ends
+    hours: int = 0  # a slow game: hours each person has per move (0: not a slow game)
+    chat_spectators: bool = True  # spectators read the chat
+    updated: float | None = None  # time.time() of the last accepted action
+    finished: float | None = None  # time.time() when the game ended
 
 
 @dataclass(slots=True)
@@ -121,6 +78,8 @@ class SeatRow:
     name: str | None = None
     token_hash: str | None = None
     left: bool = False
+    account_id: int | None = None  # the account seated here (None: anonymous or a bot)
+    deadline: float | None = None  # slow game: time.time() by which this seat must act
 
 
 class StorageUnavailable(Exception):
@@ -261,6 +220,11 @@ class Storage:
                     rematch_of=table.rematch_of,
                     absence=table.absence,
                     created=table.created,
+                    rated=table.rated,
+                    hours=table.hours,
+                    chat_spectators=table.chat_spectators,
+                    updated=table.updated,
+                    finished=table.finished,
                 )
             )
             for seat in seats:
@@ -284,7 +248,8 @@ class Storage:
         """Store accepted action number ``ply`` (1-based); a second row for a ply fails.
 
         ``status``: the table's new status, written in the same transaction (the last move of
-        a game and « over » are stored together or not at all).
+        a game and « over » are stored together or not at all). The table's ``updated`` (and,
+        for « over », ``finished``) is the time of the move.
         """
         with self.engine.begin() as db:
             db.execute(
@@ -295,10 +260,13 @@ class Storage:
                     action=json.dumps(action, ensure_ascii=False, sort_keys=True),
                 )
             )
+            now = time.time()
+            values: dict[str, Any] = {"updated": now}
             if status is not None:
-                db.execute(
-                    update(tables_table).where(tables_table.c.id == table_id).values(status=status)
-                )
+                values["status"] = status
+                if status == "terminee":
+                    values["finished"] = now
+            db.execute(update(tables_table).where(tables_table.c.id == table_id).values(**values))
 
     def load_tables(
         self, statuses: tuple[str, ...] | None = None
@@ -348,9 +316,23 @@ class Storage:
             row["rematch_of"],
             row["absence"],
             row["created"],
+            bool(row["rated"]),
+            row["hours"],
+            bool(row["chat_spectators"]),
+            row["updated"],
+            row["finished"],
         )
         seats = [
-            SeatRow(s["seat"], s["kind"], s["level"], s["name"], s["token_hash"], s["left"])
+            SeatRow(
+                s["seat"],
+                s["kind"],
+                s["level"],
+                s["name"],
+                s["token_hash"],
+                s["left"],
+                s["account_id"],
+                s["deadline"],
+            )
             for s in db.execute(
                 select(seats_table)
                 .where(seats_table.c.table_id == table.id)
@@ -376,4 +358,6 @@ def _seat_values(seat: SeatRow) -> dict[str, Any]:
         "name": seat.name,
         "token_hash": seat.token_hash,
         "left": seat.left,
+        "account_id": seat.account_id,
+        "deadline": seat.deadline,
     }
