@@ -1,7 +1,8 @@
 """Fixtures of the browser tests: a live server and headless Chromium driven by Playwright.
 
 ``live_server`` runs the real application on uvicorn, in a background thread, on a free port of
-127.0.0.1 and a temporary SQLite file (bots decide in the server, ``bot_workers=0``, without
+127.0.0.1 and a temporary SQLite file, for the whole session; ``start_live_server`` starts one
+for a test on ``backend_database`` (SQLite and PostgreSQL), to stop and restart at will (bots decide in the server, ``bot_workers=0``, without
 the pause of ``ludotheque serve``). ``browser`` is Debian's Chromium (``/usr/bin/chromium``, or
 ``$LUDOTHEQUE_CHROMIUM``) launched by Playwright through its executable path: Playwright's own
 browser download is never used. Without Chromium or the ``playwright`` package the tests skip,
@@ -23,7 +24,7 @@ import socket
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -77,19 +78,35 @@ class LiveServer:
             return json.loads(response.read())
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+@dataclass
+class RunningServer:
+    """A uvicorn server in a background thread; :meth:`stop` ends it (a restart: another one
+    on the same database)."""
+
+    live: LiveServer
+    server: Any
+    thread: threading.Thread
+    sock: socket.socket
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+        self.sock.close()
+
+
+def start_server(database: str, **options: Any) -> RunningServer:
+    """The real application on uvicorn, on a free port of 127.0.0.1 and ``database``; the
+    browsers of the tests play from 127.0.0.1 at test speed (rate limits relaxed)."""
     uvicorn = pytest.importorskip("uvicorn")
     from ludotheque.server.app import create_app
-
-    database = f"sqlite:///{tmp_path_factory.mktemp('web') / 'ludotheque.sqlite3'}"
     from ludotheque.server.throttle import Limits
 
-    # The browsers of the whole session play from 127.0.0.1 at test speed.
     relaxed = Limits(
         table_creations="100000/second", socket_messages="100000/second", sockets_per_client=10000
     )
-    app = create_app(database, bot_workers=0, bot_delay=0, bot_pace=0, limits=relaxed)
+    settings: dict[str, Any] = {"bot_workers": 0, "bot_delay": 0, "bot_pace": 0, "limits": relaxed}
+    settings.update(options)
+    app = create_app(database, **settings)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
@@ -105,12 +122,45 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         if not thread.is_alive() or time.monotonic() > deadline:
             pytest.fail("the web server did not start", pytrace=False)
         time.sleep(0.02)
+    return RunningServer(LiveServer(f"http://127.0.0.1:{port}", database), server, thread, sock)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server for the session, on a temporary SQLite file."""
+    database = f"sqlite:///{tmp_path_factory.mktemp('web') / 'ludotheque.sqlite3'}"
+    running = start_server(database)
     try:
-        yield LiveServer(f"http://127.0.0.1:{port}", database)
+        yield running.live
     finally:
-        server.should_exit = True
-        thread.join(timeout=15)
-        sock.close()
+        running.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database for one test, on each back end (PostgreSQL: the session's
+    server of ``tests/conftest.py``)."""
+    if request.param == "postgresql":
+        return str(request.getfixturevalue("postgres_server").create_database("web"))
+    return f"sqlite:///{tmp_path / 'ludotheque.sqlite3'}"
+
+
+@pytest.fixture
+def start_live_server() -> Iterator[Callable[..., RunningServer]]:
+    """A factory of servers for one test (``start(database, **create_app options)``), each
+    stopped at the end if the test did not stop it: a test restarts a server by stopping it and
+    starting another on the same database."""
+    started: list[RunningServer] = []
+
+    def start(database: str, **options: Any) -> RunningServer:
+        running = start_server(database, **options)
+        started.append(running)
+        return running
+
+    yield start
+    for running in reversed(started):
+        if running.thread.is_alive():
+            running.stop()
 
 
 # --- the browser --------------------------------------------------------------------------------
