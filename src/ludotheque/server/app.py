@@ -32,6 +32,8 @@ from ludotheque.core.json_types import JsonObject
 from ludotheque.core.registry import Registry
 
 from .broadcast import Connection, LocalBroadcaster
+from .chat import ChatStore
+from .chat_socket import TableChat
 from .inputs import BodyLimit, read_object
 from .lobby import Lobby
 from .offload import Offload
@@ -118,6 +120,8 @@ def create_app(
     bot_runner = BotRunner(bot_workers, bot_budget)
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
+    table_chat = TableChat(ChatStore(storage.engine), broadcaster, throttle, runner.changed)
+    runner.handlers.update(table_chat.handlers())
     try:
         lobby.load()
     except SQLAlchemyError as error:  # a database of another program, or one gone meanwhile
@@ -241,7 +245,8 @@ def create_app(
             if len(replays) >= REPLAY_CACHE:
                 replays.pop(next(iter(replays)))
             replays[key] = steps
-        head = orjson.dumps({"table": session.to_json(), "place": seat})
+        chat = table_chat.replay(session, seat)  # not cached: the host may remove a message
+        head = orjson.dumps({"table": session.to_json(), "place": seat, "chat": chat})
         return Response(head[:-1] + b',"etapes":' + steps + b"}", media_type="application/json")
 
     async def table_socket(websocket: WebSocket) -> None:
@@ -272,6 +277,7 @@ def create_app(
         connection = Connection(table_id, seat, websocket.send_text)
         pump = asyncio.create_task(connection.pump())
         runner.connect(session, connection)
+        table_chat.connected(session, connection)
         try:
             while True:
                 event = await websocket.receive()

@@ -50,8 +50,11 @@ class Broadcaster(Protocol):
     def detach(self, connection: Connection) -> None:
         """Stop sending to this connection."""
 
-    def publish(self, table_id: str, message_for: Callable[[int | None], JsonObject]) -> None:
-        """Send each connection of the table ``message_for(its seat)``."""
+    def publish(
+        self, table_id: str, message_for: Callable[[int | None], JsonObject | None]
+    ) -> None:
+        """Send each connection of the table ``message_for(its seat)``; None: nothing for that
+        seat (the chat's readers, ``server/chat_socket.py``)."""
 
     def demote(self, table_id: str, seat: int, message: JsonObject) -> int:
         """Send each connection of a seat ``message``, then make it a spectator's (its token
@@ -73,13 +76,18 @@ class LocalBroadcaster:
     def detach(self, connection: Connection) -> None:
         self.connections.get(connection.table_id, set()).discard(connection)
 
-    def publish(self, table_id: str, message_for: Callable[[int | None], JsonObject]) -> None:
-        texts: dict[int | None, str] = {}
+    def publish(
+        self, table_id: str, message_for: Callable[[int | None], JsonObject | None]
+    ) -> None:
+        texts: dict[int | None, str | None] = {}
         for connection in self.connections.get(table_id, ()):
-            text = texts.get(connection.seat)
-            if text is None:
-                text = texts[connection.seat] = orjson.dumps(message_for(connection.seat)).decode()
-            connection.queue.put_nowait(text)
+            seat = connection.seat
+            if seat not in texts:
+                message = message_for(seat)
+                texts[seat] = None if message is None else orjson.dumps(message).decode()
+            text = texts[seat]
+            if text is not None:
+                connection.queue.put_nowait(text)
 
     def demote(self, table_id: str, seat: int, message: JsonObject) -> int:
         demoted = 0

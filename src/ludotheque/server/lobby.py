@@ -74,6 +74,7 @@ class NewTable(NamedTuple):
     seats: list[SeatRow]
     name: str
     absence: int = ABSENCE
+    chat_spectators: bool = True  # spectators read the table's chat (``chat_spectateurs``)
 
 
 class Lobby:
@@ -341,7 +342,11 @@ class Lobby:
                 seats.append(SeatRow(index, HUMAN))
         if not any(s.kind == HUMAN for s in seats):
             raise ApiError(400, "requete_invalide", "Il faut au moins une place pour une personne.")
-        return NewTable(game, players, resolved, clock, seats, check_name(body.get("nom")), absence)
+        spectators = body.get("chat_spectateurs", True)
+        if not isinstance(spectators, bool):
+            raise ApiError(400, "requete_invalide", "« chat_spectateurs » : true ou false.")
+        name = check_name(body.get("nom"))
+        return NewTable(game, players, resolved, clock, seats, name, absence, spectators)
 
     def create(
         self, body: JsonObject, rematch_of: str | None = None, prepared: NewTable | None = None
@@ -366,6 +371,7 @@ class Lobby:
             rematch_of,
             new.absence,
             self.clock(),
+            chat_spectators=new.chat_spectators,
         )
         self.storage.create_table(row, seats)
         session = self._session(game, row, seats)
@@ -420,6 +426,7 @@ class Lobby:
             "nom": name,
             "horloge": session.row.clock,
             "absence": session.row.absence,
+            "chat_spectateurs": session.row.chat_spectators,
         }
         other, first, token = self.create(body, rematch_of=session.id)
         if first != seat and (session.seats[seat].kind == HUMAN or session.held(seat)):

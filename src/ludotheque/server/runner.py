@@ -59,6 +59,8 @@ class TableRunner:
         ] = {}
         # (table, seat) → the timer that shows a disconnected person away (« absent »)
         self.absences: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        # Other socket messages, by type, handled elsewhere (the chat: ``server/chat_socket.py``)
+        self.handlers: dict[str, Callable[[TableSession, Connection, JsonObject], None]] = {}
 
     def close(self) -> None:
         for _, _, handle in self.deadlines.values():
@@ -182,6 +184,10 @@ class TableRunner:
                 return
             if kind == "reprendre":
                 self._take_back(session, connection)
+                return
+            handler = self.handlers.get(kind) if isinstance(kind, str) else None
+            if handler is not None:
+                handler(session, connection, message)
                 return
             if kind != "coup":
                 raise ApiError(400, "message_invalide", f"Type de message inconnu : {kind!r}.")

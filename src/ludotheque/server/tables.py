@@ -225,6 +225,7 @@ class TableSession:
             "hote": self.row.host,
             "horloge": self.row.clock,
             "absence": self.row.absence,
+            "chat_spectateurs": self.row.chat_spectators,
             "niveau_robots": self.bot_level(),
             "places": [
                 {

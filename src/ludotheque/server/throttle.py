@@ -32,6 +32,7 @@ class Limits:
     table_creations: str = "20/minute;200/hour"  # new tables per client (``limits`` notation)
     socket_messages: str = "20/second;600/minute"  # messages of all its sockets per client
     sockets_per_client: int = 50  # WebSockets open at once per client
+    chat_messages: str = "5 per 10 seconds;30/minute"  # a seat's chat messages at a table
     waiting_table_seconds: float = 24 * 3600.0  # a waiting table nobody joined expires
     finished_table_seconds: float = 600.0  # a finished table idle this long leaves memory
     sweep_seconds: float = 60.0  # how often the lobby looks for both
@@ -58,6 +59,7 @@ class Throttle:
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
         self.creations = parse_many(limits.table_creations)
         self.messages = parse_many(limits.socket_messages)
+        self.chat_messages = parse_many(limits.chat_messages)
         self.sockets: Counter[str] = Counter()
 
     def _hit(self, items: Sequence[RateLimitItem], namespace: str, client: str) -> int:
@@ -84,6 +86,11 @@ class Throttle:
         """A socket message from ``client``: 0 if it may be read, else the seconds to wait."""
         return self._hit(self.messages, "messages", client)
 
+    def chat(self, table_id: str, seat: int) -> int:
+        """A chat message of a seat at a table: 0 if it may be written, else the seconds to
+        wait (``server/chat_socket.py``)."""
+        return self._hit(self.chat_messages, "chat", f"{table_id}:{seat}")
+
     @staticmethod
     def message_refused(wait: int) -> JsonObject:
         """The ``erreur`` sent for a message over the limit (the socket stays open)."""
@@ -92,6 +99,18 @@ class Throttle:
             "code": "trop_de_messages",
             "message": f"Trop de messages : attendez {_wait_text(wait)} avant d'en envoyer "
             "d'autres.",
+            "seq": None,
+            "attente": wait,
+        }
+
+    @staticmethod
+    def chat_refused(wait: int) -> JsonObject:
+        """The ``erreur`` sent for a chat message over its seat's rate (nothing is stored)."""
+        return {
+            "type": "erreur",
+            "code": "chat_trop_rapide",
+            "message": f"Vous écrivez trop vite : attendez {_wait_text(wait)} avant votre "
+            "prochain message.",
             "seq": None,
             "attente": wait,
         }
