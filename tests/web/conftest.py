@@ -1,4 +1,5 @@
 """Fixtures of the browser tests: a live server and headless Chromium driven by Playwright.
+
 ``live_server`` runs the real application on uvicorn, in a background thread, on a free port of
 127.0.0.1 and a temporary SQLite file, for the whole session; ``start_live_server`` starts one
 for a test on ``backend_database`` (SQLite and PostgreSQL), to stop and restart at will (bots
