@@ -24,6 +24,8 @@ ALLOWED = {
     "lobby": {"offload", "robots", "storage", "tables"},
     "runner": {"broadcast", "inputs", "robots", "tables"},
     "scheduler": {"robots", "tables"},
+    "chat": {"schema"},
+    "chat_socket": {"broadcast", "chat", "tables", "throttle"},
 }
 
 

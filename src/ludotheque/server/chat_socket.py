@@ -134,9 +134,12 @@ class TableChat:
         }
 
     def connected(self, session: TableSession, connection: Connection) -> None:
-        """A connection opened: it gets the chat it may read."""
+        """A connection opened: it gets the chat it may read, when there is any (no message
+        and no mute: nothing is sent, the chat starts empty)."""
         try:
-            connection.put(self.history(session, connection.seat))
+            history = self.history(session, connection.seat)
+            if history["messages"] or history["muets"]:
+                connection.put(history)
         except SQLAlchemyError:
             error = _storage("La discussion n'a pas pu être lue (rechargez la page)")
             connection.put(
