@@ -1,4 +1,5 @@
 // A finished game, step by step: « ⏮ ◀ ▶ ⏭ », a slider and the ← → keys.
+import { createReplayChat } from "./chat.js";
 import { api, loadSeat, robotBadge, robotTitle, seatLevels } from "./api.js";
 import { rendererModule } from "./games/index.js";
 import { resultElement } from "./result.js";
@@ -14,6 +15,7 @@ let games = [];
 let rendererMod = null;
 let renderer = null;
 let place = null;
+let replayChat = null; // the messages of the table's chat, shown step by step (chat.js)
 
 function names() {
   const game = games.find((g) => g.nom === table?.jeu);
@@ -49,6 +51,7 @@ function render() {
       send: () => false, notify: () => {}, readOnly: true,
     }));
   }
+  replayChat?.show(step.coups);
   const fin = $("fin");
   if (vue?.resultat) {
     fin.hidden = false;
@@ -95,6 +98,7 @@ async function init() {
   }
   rendererMod = await rendererModule(table?.jeu || steps[0].vue?.jeu);
   renderer = rendererMod.createRenderer($("jeu"), { readOnly: true });
+  replayChat = createReplayChat($("discussion-replay"), Array.isArray(data.chat) ? data.chat : []);
   $("replay-titre").textContent = `Revoir : ${table?.titre || table?.jeu || tableId}`;
   $("lecteur-titre").textContent = `Revoir une partie de ${table?.titre || table?.jeu || tableId}`;
   $("chargement").hidden = true;

@@ -1,4 +1,5 @@
 // A table: join form, waiting room, then the game over a WebSocket (docs/server.md).
+import { createChat } from "./chat.js";
 import { api, forgetSeat, loadName, loadSeat, robotBadge, robotTitle, saveName, saveSeat, seatLevels, STATUS_LABELS } from "./api.js";
 import { rendererModule } from "./games/index.js";
 import { resultElement } from "./result.js";
@@ -29,6 +30,7 @@ let rendererMod = null;
 let renderer = null;
 let deadline = null; // ms timestamp of the current decision's deadline
 let hourglasses = []; // the rules' hourglasses running: {place, secondes, end (ms timestamp)}
+const chat = createChat({ send: sendMessage }); // the table's chat (chat.js)
 
 // --- helpers ---------------------------------------------------------------------------------
 
@@ -113,6 +115,7 @@ function connect() {
     if (ws !== socket) return;
     attempts = 0;
     setConnection("en-ligne", seat ? "En ligne" : "En ligne (spectateur)");
+    chat.reset(); // the server sends the chat again
   });
   socket.addEventListener("message", (event) => {
     if (ws !== socket) return;
@@ -165,6 +168,7 @@ function reconnectNow() {
 }
 
 function handleMessage(msg) {
+  if (chat.receive(msg)) return;
   if (msg.type === "etat") {
     // Our move was accepted (or the state moved on): an error about an older move is stale.
     if (msg.prochain_seq !== seq && document.querySelector("#alerte[data-kind='erreur'] .alerte__message")) clearToast();
@@ -193,6 +197,13 @@ function handleMessage(msg) {
     rematchId = msg.table;
     renderEnd();
   }
+}
+
+/** A socket message other than a move (the chat's); false when there is no connection. */
+function sendMessage(message) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+  ws.send(JSON.stringify(message));
+  return true;
 }
 
 function sendAction(action) {
@@ -233,6 +244,7 @@ function renderAll() {
     renderHeld();
     renderGameActions();
   }
+  chat.update(table, myPlace());
   tick();
 }
 
