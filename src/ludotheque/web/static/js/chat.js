@@ -24,6 +24,7 @@ function messageItem(message, { mine = false, current = false, remove = null } =
     h("div", { class: "discussion__entete" },
       h("span", { class: "discussion__nom" }, message.nom),
       h("time", { class: "discussion__heure", datetime: message.heure }, timeText(message.heure)),
+      current ? h("span", { class: "pastille discussion__etape" }, "à cette étape") : null,
       remove ? h("button", {
         type: "button", class: "discussion__retirer", "aria-label": `Retirer ce message de ${message.nom}`,
         onclick: () => remove(message),
