@@ -195,6 +195,7 @@ def test_a_spectator_on_a_phone_reads_the_chat_folded_until_the_host_closes_it(
     assert watcher.locator("#discussion-messages").is_hidden()
     assert "Bienvenue" not in watcher.locator("#discussion").inner_text()
     assert alice.get_by_label("Les spectateurs lisent la discussion").is_checked() is False
+    alice.locator("#discussion").screenshot(path=screenshots / "discussion-reglages.png")
     assert alice.errors == [] and watcher.errors == []
 
 
