@@ -12,7 +12,8 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,7 @@ def create_app(
     bot_pace: float = 1.0,
     test_games: bool | None = None,
     limits: Limits | None = None,
+    clock: Callable[[], float] = time.time,
 ) -> Starlette:
     """The web application on a database URL (``sqlite:///…`` or ``postgresql://…``).
 
@@ -100,7 +102,8 @@ def create_app(
     them: the lobby on the storage, the table runner on the broadcaster, the bot scheduler
     told of each change by the runner. The test-only games are left out unless
     ``test_games`` (:func:`server_games`). ``limits``: what one client may ask (rate limits,
-    open sockets) and how long idle tables are kept (``server/throttle.py``). A database that
+    open sockets) and how long idle tables are kept (``server/throttle.py``). ``clock``: the
+    wall clock of the lobby and of slow games' deadlines (tests move it on). A database that
     cannot be opened raises :class:`~ludotheque.server.storage.StorageUnavailable` (a French
     message)."""
     if registry is None:
@@ -114,7 +117,9 @@ def create_app(
     replays: dict[tuple[str, int | None], bytes] = {}  # finished games' replays, encoded
     broadcaster = LocalBroadcaster()
     runner = TableRunner(broadcaster)
-    lobby = Lobby(server_games(registry, test_games), storage, on_withdraw=runner.withdraw)
+    lobby = Lobby(
+        server_games(registry, test_games), storage, on_withdraw=runner.withdraw, clock=clock
+    )
     bot_runner = BotRunner(bot_workers, bot_budget)
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
@@ -303,11 +308,13 @@ def create_app(
         return bool(broadcaster.connections.get(table_id))
 
     def sweep() -> None:
-        """Expire the waiting tables nobody joined, forget idle finished ones."""
+        """Expire the waiting tables nobody joined, forget idle finished ones; play the slow
+        games' moves whose deadline the wall clock passed (``server/slow.py``)."""
         for session in lobby.expire(
             limits.waiting_table_seconds, limits.finished_table_seconds, connected
         ):
             runner.changed(session)
+        runner.check_slow(lobby.playing())
 
     async def sweeping() -> None:
         while True:
@@ -395,4 +402,5 @@ def create_app(
     )
     app.state.lobby = lobby
     app.state.sweep = sweep
+    app.state.runner = runner
     return app

@@ -20,6 +20,7 @@ from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Game
 from ludotheque.core.registry import Registry
 
+from . import slow
 from .offload import Offload
 from .robots import DEFAULT_LEVEL, LEVEL_TITLES, bot_levels, level_names, level_portrait
 from .storage import SeatRow, Storage, TableRow
@@ -74,6 +75,7 @@ class NewTable(NamedTuple):
     seats: list[SeatRow]
     name: str
     absence: int = ABSENCE
+    hours: int = 0  # a slow game: hours per move (``server/slow.py``)
 
 
 class Lobby:
@@ -325,6 +327,12 @@ class Lobby:
             raise ApiError(
                 400, "requete_invalide", "« absence » : des secondes, de 0 (jamais) à 3600."
             )
+        try:
+            hours = slow.hours_of(body, clock=clock, absence=body.get("absence"))
+        except slow.SlowGameError as error:
+            raise ApiError(400, "requete_invalide", error.message) from None
+        if hours:
+            absence = 0  # a slow game waits for its players with no socket open
         levels = level_names(game)
         seats: list[SeatRow] = []
         for index, place in enumerate(places):
@@ -341,7 +349,8 @@ class Lobby:
                 seats.append(SeatRow(index, HUMAN))
         if not any(s.kind == HUMAN for s in seats):
             raise ApiError(400, "requete_invalide", "Il faut au moins une place pour une personne.")
-        return NewTable(game, players, resolved, clock, seats, check_name(body.get("nom")), absence)
+        name = check_name(body.get("nom"))
+        return NewTable(game, players, resolved, clock, seats, name, absence, hours)
 
     def create(
         self, body: JsonObject, rematch_of: str | None = None, prepared: NewTable | None = None
@@ -366,6 +375,7 @@ class Lobby:
             rematch_of,
             new.absence,
             self.clock(),
+            hours=new.hours,
         )
         self.storage.create_table(row, seats)
         session = self._session(game, row, seats)
@@ -420,6 +430,7 @@ class Lobby:
             "nom": name,
             "horloge": session.row.clock,
             "absence": session.row.absence,
+            "heures": session.row.hours,
         }
         other, first, token = self.create(body, rematch_of=session.id)
         if first != seat and (session.seats[seat].kind == HUMAN or session.held(seat)):

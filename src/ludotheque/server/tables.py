@@ -24,6 +24,7 @@ from ludotheque.core.moves import PendingMove
 from ludotheque.core.protocol import Game, State
 from ludotheque.core.record import GameRecord
 
+from . import slow
 from .storage import SeatRow, Storage, TableRow
 
 __all__ = [
@@ -225,6 +226,7 @@ class TableSession:
             "hote": self.row.host,
             "horloge": self.row.clock,
             "absence": self.row.absence,
+            "heures": self.row.hours,
             "niveau_robots": self.bot_level(),
             "places": [
                 {
@@ -238,6 +240,7 @@ class TableSession:
                     "absent": s.seat in self.away or self.held(s.seat),
                     "remplace": s.name if self.held(s.seat) else None,
                     "gardee_pour": self.kept_for(s.seat),
+                    "jusqu_a": slow.iso_time(s.deadline),
                 }
                 for s in self.seats
             ],
@@ -327,7 +330,10 @@ class TableSession:
                     self.row.host = others[0]
             updated = SeatRow(seat, HUMAN)
         else:
-            updated = SeatRow(seat, row.kind, row.level, row.name, None, True)
+            # A slow game's deadline stays with the seat: its time does not start again.
+            updated = SeatRow(
+                seat, row.kind, row.level, row.name, None, True, deadline=row.deadline
+            )
         self._set_seat(updated)
         self.note(f"{name} a quitté la table.")
 
@@ -494,13 +500,17 @@ class TableSession:
             )
         move = self.match.prepare(seat, data, complete=True)
         status = OVER if move.after.is_over else None
+        # A slow game's deadlines that this move ends or starts are stored with it.
+        deadlines = slow.after_move(self, seat, move.after) if self.row.hours else None
         try:
-            self.storage.add_move(self.id, self.ply + 1, seat, move.data, status)
+            self.storage.add_move(self.id, self.ply + 1, seat, move.data, status, deadlines)
         except SQLAlchemyError:
             raise ApiError(
                 503, "stockage", "Le coup n'a pas pu être enregistré : réessayez."
             ) from None
         self.match.commit(move)  # the record, then the journal (self._moved)
+        if deadlines:
+            slow.apply(self, deadlines)
 
 
 def check_name(value: JsonValue) -> str:
