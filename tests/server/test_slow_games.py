@@ -134,7 +134,7 @@ def test_a_deadline_is_set_when_the_turn_comes_and_cleared_when_the_seat_has_pla
     def no_catch_up(*args: Any) -> None:
         raise AssertionError("a move's deadlines must be stored with the move")
 
-    monkeypatch.setattr(slow, "store_deadlines", no_catch_up)
+    monkeypatch.setattr(slow, "store", no_catch_up)
     wall.now = T0 + HOUR
     with client.websocket_connect(f"/ws/{table_id}?jeton={alice}") as ws_alice:
         first = next_state(ws_alice)

@@ -2,9 +2,10 @@
 
 It plays a client's move (a ``coup`` message) through the table's move path
 (:meth:`~ludotheque.server.tables.TableSession.play`: prepared, stored, committed), keeps the
-table clock (a random move for an absent player) and the rules' hourglasses (their action when
-they run out), builds each seat's ``etat`` message, and after every change tells its watchers
-(the bot scheduler) and then every connection, through the broadcaster.
+table clock (a random move for an absent player), a slow game's deadlines in hours (kept in
+storage: ``server/slow.py``) and the rules' hourglasses (their action when they run out),
+builds each seat's ``etat`` message, and after every change tells its watchers (the bot
+scheduler) and then every connection, through the broadcaster.
 """
 
 from __future__ import annotations
@@ -375,13 +376,17 @@ class TableRunner:
     # --- slow games ----------------------------------------------------------------------------
 
     def _arm_slow(self, session: TableSession) -> None:
-        """Catch the stored deadlines up (:func:`~ludotheque.server.slow.reconcile`), then keep
+        """Catch the stored deadlines up (:func:`~ludotheque.server.slow.catch_up`), then keep
         one timer per deadline, due when the wall clock reaches it (at once if it has passed:
         a server restarted after a deadline plays the move as it starts)."""
-        try:
-            slow.reconcile(session)
-        except SQLAlchemyError as error:  # the next change, or :meth:`check_slow`, tries again
-            logger.warning("table %s : échéances non enregistrées (%s)", session.id, error)
+        changes = slow.catch_up(session.seats, session.state, session.clock(), session.row.hours)
+        if changes:
+            try:
+                slow.store(session.storage.engine, session.id, changes)
+            except SQLAlchemyError as error:  # the next change, or :meth:`check_slow`, retries
+                logger.warning("table %s : échéances non enregistrées (%s)", session.id, error)
+            else:
+                slow.apply(session.seats, changes)
         wanted = {
             (session.id, row.seat): row.deadline
             for row in session.seats

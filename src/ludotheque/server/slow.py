@@ -6,9 +6,9 @@ A seat's deadline is a wall-clock time (``time.time()``, the lobby's clock) kept
 decision starts, cleared when it acts. A move carries the deadlines it changes into the same
 transaction as its row (:func:`after_move`, given to ``Storage.add_move``), so a crash never
 leaves the deadline of a decision already made on a seat that must decide again. The rest (the
-start of the game, a seat that changes hands, a restart) is caught up right after the change by
-:func:`reconcile`; a crash between the change and that write only gives a seat its full time
-again, never less.
+start of the game, a seat that changes hands, a restart) is caught up right after the change
+(:func:`catch_up`, then :func:`store`); a crash between the change and that write only gives a
+seat its full time again, never less.
 
 The timers themselves are the table runner's
 (:meth:`~ludotheque.server.runner.TableRunner.arm`): from the stored deadline, so a restarted
@@ -22,34 +22,34 @@ server re-arms each with the time left.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sqlalchemy import Connection, update
+from sqlalchemy import Engine, update
 
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.protocol import State
 
 from .schema import seats_table
-
-if TYPE_CHECKING:
-    from .tables import TableSession
+from .storage import SeatRow
 
 __all__ = [
     "MAX_HOURS",
+    "Changes",
     "SlowGameError",
     "after_move",
     "apply",
+    "catch_up",
     "hours_in_words",
     "hours_of",
     "iso_time",
-    "reconcile",
-    "store_deadlines",
+    "store",
     "timed_seats",
 ]
 
 MAX_HOURS = 168  # a week per move
+Changes = dict[int, float | None]  # seat → its new deadline (None: it has none)
 HUMAN = "humain"  # as tables.HUMAN (tables imports this module: no cycle)
 
 
@@ -101,66 +101,67 @@ def iso_time(moment: float | None) -> str | None:
     return shown.replace("+00:00", "Z")
 
 
-def timed_seats(session: TableSession, state: State[Any] | None) -> set[int]:
+def timed_seats(seats: Sequence[SeatRow], state: State[Any] | None) -> set[int]:
     """The seats whose clock runs in ``state``: the people to move (a seat a bot holds is a
     bot's; a left seat is still timed, as with the seconds clock, so the game goes on)."""
     if state is None or state.is_over:
         return set()
-    return {seat for seat in state.to_move() if session.seats[seat].kind == HUMAN}
+    return {seat for seat in state.to_move() if seats[seat].kind == HUMAN}
 
 
-def after_move(session: TableSession, mover: int, after: State[Any]) -> dict[int, float | None]:
-    """The deadlines a move of ``mover`` changes (seat → new deadline or None), written with it.
+def after_move(
+    seats: Sequence[SeatRow],
+    before: State[Any] | None,
+    after: State[Any],
+    mover: int,
+    now: float,
+    hours: int,
+) -> Changes:
+    """The deadlines a move of ``mover`` changes (seat → new deadline, or None), to be written
+    with the move.
 
     A seat whose decision starts with this move (it was not to move, or it is the mover and
-    must decide again) gets the table's hours from now; a seat still deciding keeps its own;
-    a seat no longer to move loses its deadline.
+    must decide again) gets ``hours`` from ``now``; a seat still deciding keeps its own; a seat
+    no longer to move loses its deadline.
     """
-    now = session.clock()
-    before = set(session.state.to_move()) if session.state is not None else set()
-    timed = timed_seats(session, after)
-    changes: dict[int, float | None] = {}
-    for row in session.seats:
+    moving = set() if before is None else set(before.to_move())
+    timed = timed_seats(seats, after)
+    changes: Changes = {}
+    for row in seats:
         if row.seat in timed:
-            if row.seat == mover or row.seat not in before or row.deadline is None:
-                changes[row.seat] = now + session.row.hours * 3600.0
+            if row.seat == mover or row.seat not in moving or row.deadline is None:
+                changes[row.seat] = now + hours * 3600.0
         elif row.deadline is not None:
             changes[row.seat] = None
     return changes
 
 
-def reconcile(session: TableSession) -> dict[int, float | None]:
-    """Catch up the deadlines after a change that is not a move (the start, a seat that changes
-    hands, a restart): a timed seat without one gets the table's hours from now, a seat no
-    longer timed loses its own. Stored, then kept in the seats' rows; returns what changed.
-    A failed write changes nothing (the next change, or the runner's periodic check, tries
-    again) and is raised."""
-    now = session.clock()
-    timed = timed_seats(session, session.state)
-    changes: dict[int, float | None] = {}
-    for row in session.seats:
+def catch_up(seats: Sequence[SeatRow], state: State[Any] | None, now: float, hours: int) -> Changes:
+    """The deadlines to change after something that is not a move (the start, a seat that
+    changes hands, a restart): a timed seat without one gets ``hours`` from ``now``, a seat no
+    longer timed loses its own; the others are kept (after a restart: the time left)."""
+    timed = timed_seats(seats, state)
+    changes: Changes = {}
+    for row in seats:
         if row.seat in timed and row.deadline is None:
-            changes[row.seat] = now + session.row.hours * 3600.0
+            changes[row.seat] = now + hours * 3600.0
         elif row.seat not in timed and row.deadline is not None:
             changes[row.seat] = None
-    if changes:
-        with session.storage.engine.begin() as db:
-            store_deadlines(db, session.id, changes)
-        apply(session, changes)
     return changes
 
 
-def apply(session: TableSession, changes: Mapping[int, float | None]) -> None:
+def store(engine: Engine, table_id: str, changes: Mapping[int, float | None]) -> None:
+    """Write seats' deadlines in one transaction (a failure raises and changes nothing)."""
+    with engine.begin() as db:
+        for seat, deadline in changes.items():
+            db.execute(
+                update(seats_table)
+                .where(seats_table.c.table_id == table_id, seats_table.c.seat == seat)
+                .values(deadline=deadline)
+            )
+
+
+def apply(seats: Sequence[SeatRow], changes: Mapping[int, float | None]) -> None:
     """Keep stored deadlines in the seats' rows in memory."""
     for seat, deadline in changes.items():
-        session.seats[seat].deadline = deadline
-
-
-def store_deadlines(db: Connection, table_id: str, changes: Mapping[int, float | None]) -> None:
-    """Write seats' deadlines within the transaction ``db``."""
-    for seat, deadline in changes.items():
-        db.execute(
-            update(seats_table)
-            .where(seats_table.c.table_id == table_id, seats_table.c.seat == seat)
-            .values(deadline=deadline)
-        )
+        seats[seat].deadline = deadline

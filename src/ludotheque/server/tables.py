@@ -501,7 +501,11 @@ class TableSession:
         move = self.match.prepare(seat, data, complete=True)
         status = OVER if move.after.is_over else None
         # A slow game's deadlines that this move ends or starts are stored with it.
-        deadlines = slow.after_move(self, seat, move.after) if self.row.hours else None
+        deadlines = None
+        if self.row.hours:
+            deadlines = slow.after_move(
+                self.seats, self.state, move.after, seat, self.clock(), self.row.hours
+            )
         try:
             self.storage.add_move(self.id, self.ply + 1, seat, move.data, status, deadlines)
         except SQLAlchemyError:
@@ -510,7 +514,7 @@ class TableSession:
             ) from None
         self.match.commit(move)  # the record, then the journal (self._moved)
         if deadlines:
-            slow.apply(self, deadlines)
+            slow.apply(self.seats, deadlines)
 
 
 def check_name(value: JsonValue) -> str:

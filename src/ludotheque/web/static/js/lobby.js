@@ -1,5 +1,6 @@
 // The lobby: games, « Nouvelle table » form, open tables.
 import { api, loadName, loadSeat, saveName, saveSeat, STATUS_LABELS, robotTitle } from "./api.js";
+import { slowLabel } from "./slow.js";
 import { h, replaceChildren, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -322,19 +323,31 @@ async function createTable(event) {
     $("places-liste").querySelector("select")?.focus();
     return;
   }
-  const horloge = parseInt($("horloge").value, 10) || 0;
-  const absence = parseInt($("absence").value, 10) || 0;
+  const heures = parseInt($("heures").value, 10) || 0;
+  // A slow game has neither a clock in seconds nor an absence delay (docs/server.md).
+  const horloge = heures ? 0 : parseInt($("horloge").value, 10) || 0;
+  const absence = heures ? 0 : parseInt($("absence").value, 10) || 0;
   saveName(nom);
   const button = $("btn-creer");
   button.disabled = true;
   try {
-    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence });
+    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence, heures });
     saveSeat(created.table, { place: created.place, jeton: created.jeton, nom });
     window.location.href = `/table/${encodeURIComponent(created.table)}`;
   } catch (error) {
     toast(error.message);
     button.disabled = false;
   }
+}
+
+/** « Rythme »: a slow game hides the clock in seconds and the absence delay, which it has not. */
+function onPaceChange() {
+  const slow = $("heures").value !== "0";
+  $("champ-horloge").hidden = slow;
+  document.querySelector(".champ--absence").hidden = slow;
+  $("heures-aide").textContent = slow
+    ? "Chacun joue quand il veut, même des jours plus tard : la partie attend, sans rester connecté. Passé ce délai, un coup est joué à la place du retardataire."
+    : "Tout le monde joue en même temps, la page ouverte.";
 }
 
 async function refreshTables() {
@@ -373,6 +386,7 @@ function renderTableItem(table) {
       h("strong", {}, table.titre || table.jeu),
       " ",
       h("span", { class: ["pastille", `pastille--${table.statut}`] }, STATUS_LABELS[table.statut] || table.statut),
+      table.heures ? [" ", h("span", { class: "pastille pastille--lente" }, slowLabel(table.heures))] : null,
       h("div", { class: "aide" }, `${taken}/${table.joueurs} · ${names}`),
     ),
     link,
@@ -385,6 +399,8 @@ async function init() {
   $("joueurs").addEventListener("input", onCountChange);
   $("mode").addEventListener("change", onModeChange);
   $("form-nouvelle-table").addEventListener("submit", createTable);
+  $("heures").addEventListener("change", onPaceChange);
+  onPaceChange();
   $("options-champs").addEventListener("change", updateTeams);
   $("btn-actualiser").addEventListener("click", refreshTables);
   try {

@@ -2,6 +2,7 @@
 import { api, forgetSeat, loadName, loadSeat, robotBadge, robotTitle, saveName, saveSeat, seatLevels, STATUS_LABELS } from "./api.js";
 import { rendererModule } from "./games/index.js";
 import { resultElement } from "./result.js";
+import { slowLabel, slowStatus } from "./slow.js";
 import { clearToast, formatSeconds, h, plural, preserveFocus, replaceChildren, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -301,7 +302,8 @@ function seatItem(p, { waiting }) {
   if (p.parti) badges.push(h("span", { class: "pastille pastille--parti" }, "a quitté la table"));
   else if (isHeld(p) && p.place !== me) badges.push(h("span", { class: "pastille pastille--absent" }, `à la place de ${p.remplace}`));
   else if (p.type === "humain" && p.nom && p.absent) badges.push(h("span", { class: "pastille pastille--absent" }, "absent"));
-  else if (p.type === "humain" && p.nom && p.connecte === false) badges.push(h("span", { class: "pastille pastille--deconnecte" }, "déconnecté"));
+  else if (table.heures && p.type === "humain" && p.nom && p.connecte && p.place !== me) badges.push(h("span", { class: "pastille pastille--en-ligne" }, "en ligne"));
+  else if (!table.heures && p.type === "humain" && p.nom && p.connecte === false) badges.push(h("span", { class: "pastille pastille--deconnecte" }, "déconnecté"));
   if (waiting && isFree(p) && p.gardee_pour) badges.push(h("span", { class: "pastille pastille--garde" }, `gardée pour ${p.gardee_pour}`));
   if (deciding) badges.push(h("span", { class: "pastille pastille--actif" }, p.type === "robot" ? "le robot réfléchit…" : "décide…"));
   const details = !waiting && vue && rendererMod?.seatDetails ? rendererMod.seatDetails(vue, p.place) : [];
@@ -354,8 +356,8 @@ function renderWaitingRoom() {
     table.titre || table.jeu,
     mode,
     `${table.joueurs} joueur${table.joueurs > 1 ? "s" : ""}`,
-    table.horloge ? `${table.horloge} s par décision` : "sans horloge",
-    absenceWords(table.absence),
+    ...(table.heures ? [slowLabel(table.heures)]
+      : [table.horloge ? `${table.horloge} s par décision` : "sans horloge", absenceWords(table.absence)]),
     ...options,
   ].filter(Boolean).join(" · ");
   $("lien-invitation").value = `${window.location.origin}/table/${encodeURIComponent(tableId)}`;
@@ -512,6 +514,10 @@ function renderGameActions() {
 function tick() {
   tickHourglasses();
   const el = $("compte-a-rebours");
+  if (table?.heures) {
+    tickSlow(el);
+    return;
+  }
   if (!deadline || !table || table.statut !== "en_cours") {
     el.hidden = true;
     return;
@@ -522,6 +528,19 @@ function tick() {
   el.textContent = etat?.a_jouer
     ? `Il vous reste ${formatSeconds(left)} pour jouer.`
     : `Temps de décision restant : ${formatSeconds(left)}`;
+}
+
+/** A slow game (docs/server.md, « Parties lentes »): whose turn, since when, the time left. */
+function tickSlow(el) {
+  const playing = table.statut === "en_cours";
+  const mine = Boolean(etat?.a_jouer) && playing && deadline !== null;
+  const { text, urgent } = playing
+    ? slowStatus({ table, mine, left: mine ? (deadline - Date.now()) / 1000 : 0, me: myPlace(), names: names() })
+    : { text: "", urgent: false };
+  el.hidden = !text;
+  el.classList.add("compte-a-rebours--lent");
+  el.classList.toggle("compte-a-rebours--urgent", urgent);
+  if (el.textContent !== text) el.textContent = text;
 }
 
 /** The rules' hourglasses (Letter's 30 s, Thèmes' 45 s): whose, and the seconds left. */
