@@ -82,6 +82,7 @@ def test_a_slow_game_against_a_bot_is_there_after_a_restart_with_the_time_left(
         "([key, value]) => localStorage.setItem(key, value)",
         [f"ludotheque:table:{table_id}", seat],
     )
+    page.reload()  # the list as this browser, which holds a seat there, sees it
     listed = page.locator(f".tables__ligne[data-table='{table_id}']")
     listed.wait_for()
     assert "Partie lente, 24 h par coup" in listed.inner_text()
