@@ -248,3 +248,23 @@ def test_a_slow_game_waits_with_no_socket_open_and_nobody_is_shown_away(
     assert [(p["absent"], p["connecte"]) for p in shown["places"]] == [(False, False)] * 2
     texts = [e.for_observer(None)["texte"] for e in table_of(client, slow_table["table"]).journal]
     assert not any("n'est plus là" in text for text in texts), texts
+
+
+def test_a_timer_due_before_its_deadline_by_the_wall_clock_waits_for_the_rest(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """A timer counts the process's time: if it fires while the wall clock says the deadline
+    is still ahead (the clock was set back meanwhile), no move is played and it waits again."""
+    wall = WallClock(T0)
+    client = make_client(clock=wall)
+    created = create(client, 2, heures=24)
+    table_id = created["table"]
+    start(client, created)
+    runner = client.app.state.runner  # type: ignore[attr-defined]
+    end, _handle = runner.slow[(table_id, 1)]
+    wall.now = T0 + 2 * HOUR  # the timer fires now: 22 h early by the wall clock
+    assert client.portal is not None
+    client.portal.call(runner._slow_due, table_of(client, table_id), 1, end)
+    assert table_of(client, table_id).ply == 0
+    assert runner.slow[(table_id, 1)][0] == end
+    assert timer_delay(client, table_id, 1) == pytest.approx(22 * HOUR, abs=30)
