@@ -440,5 +440,6 @@ def create_app(
     )
     app.state.lobby = lobby
     app.state.sessions = sessions  # read by sessions.account_of
+    app.state.accounts = accounts
     app.state.sweep = sweep
     return app
