@@ -148,6 +148,7 @@ def test_a_name_is_taken_whatever_its_case_spaces_or_unicode_form(client: TestCl
         ("Ali\u200bce", PASSWORD, 400, "nom_invalide", "caractères invisibles"),
         ("", PASSWORD, 400, "nom_invalide", "Indiquez un nom"),
         ("A" * 41, PASSWORD, 400, "nom_invalide", "au plus 40 caractères"),
+        ("\ufdfa" * 5, PASSWORD, 400, "nom_invalide", "trop long"),  # 90 letters in NFKC
         (None, PASSWORD, 400, "nom_invalide", "Indiquez un nom"),
         ("Alice", None, 400, "requete_invalide", "mot de passe"),
         ("Alice", 12345678, 400, "requete_invalide", "mot de passe"),
@@ -162,6 +163,19 @@ def test_a_bad_name_or_a_weak_password_is_refused_with_the_reason_and_creates_no
     assert message in got[2]
     assert "set-cookie" not in response.headers
     assert rows(client, accounts_table) == []
+
+
+def test_a_malformed_body_gets_a_400_and_changes_nothing(client: TestClient) -> None:
+    sign_up(client, "Alice")
+    bodies = [b"{", b"[]", b'"Alice"', b'{"nom": "Al\\u0000ice", "mot_de_passe": "x"}', b"\xff"]
+    routes = [("POST", "/api/comptes"), ("POST", "/api/session"), ("DELETE", "/api/moi")]
+    for method, path in routes:
+        for body in bodies:
+            response = client.request(method, path, content=body)
+            assert error(response)[:2] == (400, "json_invalide"), (path, body)
+            assert "set-cookie" not in response.headers
+    assert [r["name"] for r in rows(client, accounts_table)] == ["Alice"]
+    assert me(client)["nom"] == "Alice"
 
 
 def test_the_exact_sentences_a_person_reads(client: TestClient) -> None:

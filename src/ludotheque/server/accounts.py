@@ -115,10 +115,12 @@ def check_account_name(value: JsonValue) -> str:
     """An account's name: a seat's name (1 to 40 characters, spaces collapsed), without
     invisible characters, and none that reads as someone else at a table (« Anonyme », what a
     deleted account becomes; « Robot … »; « Place 2 », a seat without a name)."""
-    name = unicodedata.normalize("NFC", check_name(value))
+    name = check_name(unicodedata.normalize("NFC", value) if isinstance(value, str) else value)
     if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs", "Cn") for c in name):
         raise ApiError(400, "nom_invalide", "Un nom ne peut pas contenir de caractères invisibles.")
     key = name_key(name)
+    if len(key) > 80:  # a few characters grow in compatibility form (« ﷺ »: 18 letters)
+        raise ApiError(400, "nom_invalide", "Ce nom est trop long une fois écrit en lettres.")
     words = key.split()
     if (
         key == ANONYMOUS.casefold()
