@@ -154,7 +154,7 @@ function fill(box, mode) {
       const data = creating ? await api.signUp(nom, password.value) : await api.logIn(nom, password.value);
       box.close();
       changed(data.compte);
-      toast(creating ? `Votre compte « ${data.compte.nom} » est créé : vous êtes connecté·e.` : `Bonjour, ${data.compte.nom} !`, "info");
+      toast(creating ? `Votre compte «\u00a0${data.compte.nom}\u00a0» est créé : vous êtes connecté·e.` : `Bonjour, ${data.compte.nom}\u00a0!`, "info");
     } catch (error) {
       submit.disabled = false;
       showError(box, error);
@@ -193,7 +193,7 @@ function fillAccount(box, close) {
       await api.deleteAccount(password.value);
       box.close();
       changed(null);
-      toast("Votre compte est supprimé. Vos parties passées restent, sous le nom « Anonyme ».", "info");
+      toast("Votre compte est supprimé. Vos parties passées restent, sous le nom «\u00a0Anonyme\u00a0».", "info");
     } catch (error) {
       submit.disabled = false;
       if (error.code === "non_connecte") {
@@ -211,7 +211,7 @@ function fillAccount(box, close) {
     h("section", { class: "dialogue__section", "aria-labelledby": "compte-suppression-titre" },
       h("h3", { id: "compte-suppression-titre" }, "Supprimer mon compte"),
       h("p", { class: "aide", id: "compte-suppression-aide" },
-        "Vos parties passées restent pour les autres joueurs, sous le nom « Anonyme » ; votre classement est effacé. On ne peut pas revenir en arrière."),
+        "Vos parties passées restent pour les autres joueurs, sous le nom «\u00a0Anonyme\u00a0» ; votre classement est effacé. On ne peut pas revenir en arrière."),
       form),
     h("div", { class: "actions" }, close));
   password.setAttribute("aria-describedby", "compte-suppression-aide");
