@@ -13,7 +13,7 @@ from ludotheque.server.broadcast import Broadcaster, Connection, LocalBroadcaste
 # Each part → the server modules it may import (app.py, the routes, wires them all).
 ALLOWED = {
     "schema": set(),
-    "storage": {"schema"},
+    "storage": {"schema", "migrations"},
     "fairness": set(),
     "robots": {"fairness"},
     "broadcast": set(),
