@@ -12,7 +12,8 @@ from ludotheque.server.broadcast import Broadcaster, Connection, LocalBroadcaste
 
 # Each part → the server modules it may import (app.py, the routes, wires them all).
 ALLOWED = {
-    "storage": set(),
+    "schema": set(),
+    "storage": {"schema", "migrations"},
     "fairness": set(),
     "robots": {"fairness"},
     "broadcast": set(),
@@ -24,6 +25,9 @@ ALLOWED = {
     "lobby": {"offload", "robots", "storage", "tables"},
     "runner": {"broadcast", "inputs", "robots", "tables"},
     "scheduler": {"robots", "tables"},
+    "accounts": {"schema", "tables"},
+    "sessions": {"accounts", "schema"},
+    "account_routes": {"accounts", "inputs", "offload", "sessions", "tables", "throttle"},
 }
 
 
