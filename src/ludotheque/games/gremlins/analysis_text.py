@@ -33,10 +33,11 @@ from .state import GremlinsState
 
 __all__ = ["BON", "IMPRECISION", "describe", "listing", "signed", "verdict"]
 
-BON = 0.5
-"""A loss up to this much (the Expert's values are about points of prestige) is « bon »."""
-IMPRECISION = 1.5
-"""Up to this much « imprecision »; beyond, « erreur » (a plan's worth of prestige)."""
+BON = 0.25
+"""A loss up to this much (the Expert's values are about points of prestige) is « bon »: the
+Fort plays within it nine times in ten, the Débutant eight times in ten."""
+IMPRECISION = 0.75
+"""Up to this much « imprecision »; beyond, « erreur » (the Débutant's worst twentieth)."""
 SAME = 0.05
 """A loss below this is no loss: the values of two moves this close are alike."""
 
@@ -85,8 +86,9 @@ def _payment(payment: tuple[tuple[int, str], ...]) -> str:
     )
 
 
-def describe(state: GremlinsState, seat: int, action: Action) -> str:
-    """What ``seat`` does with ``action`` on ``state``, in its own words."""
+def describe(state: GremlinsState, seat: int, action: Action, *, question: bool = True) -> str:
+    """What ``seat`` does with ``action`` on ``state``, in its own words; an answer to a
+    card's question after the question unless ``question`` is false."""
     match action:
         case StartProject(card):
             return f"commencer un projet avec {_card(state, card)}"
@@ -105,9 +107,11 @@ def describe(state: GremlinsState, seat: int, action: Action) -> str:
             return "finir votre tour"
         case Choose(key):
             prompt = state.prompt
-            label = dict(prompt.options).get(key, key) if prompt is not None else key
+            label = dict(prompt.options).get(key) if prompt is not None else None
+            if prompt is None or label is None:
+                return "un choix"
             answer = for_reader(label, {}, seat)
-            return f"{prompt.question} — {answer}" if prompt is not None else answer
+            return f"{prompt.question} — {answer}" if question else answer
         case Redraw(cards):
             if not cards:
                 return "garder votre main"
