@@ -219,7 +219,7 @@ def test_the_lowest_scoring_word_gets_a_loss_and_a_worse_verdict(mode: str) -> N
         assert any(b > p for p, b in zip(points, best, strict=True))
 
 
-def test_a_turn_ended_with_a_word_left_is_a_missed_word_the_hourglass_after_words_is_no_error():
+def test_a_turn_ended_without_a_word_is_a_missed_word_after_words_it_is_no_error() -> None:
     state = new_state(2, seed=4)
     seat = state.play.active
     moves = word_moves(state, seat)
@@ -233,11 +233,14 @@ def test_a_turn_ended_with_a_word_left_is_a_missed_word_the_hourglass_after_word
     # The hourglass runs out after a word said: the word left is shown, no mistake counted.
     word = moves[0].word
     after = state.apply(seat, word)
-    if word_moves(after, seat):
-        late = note(after, seat, Timeout(), 2, 4)
-        assert late is not None and late.played == "sablier écoulé"
-        assert (late.verdict, late.loss) == ("bon", None)
-        assert late.details[0].startswith("Le sablier s'est écoulé après 1 mot : il restait ")
+    assert word_moves(after, seat)
+    late = note(after, seat, Timeout(), 2, 4)
+    assert late is not None and late.played == "sablier écoulé"
+    assert (late.verdict, late.loss) == ("bon", None)
+    assert late.details[0] == "Le sablier s'est écoulé après 1 mot : il restait celui de l'Expert."
+    stopped = note(after, seat, EndTurn(), 2, 4)
+    assert stopped is not None and (stopped.verdict, stopped.loss) == ("bon", None)
+    assert stopped.details[0].startswith("Vous avez fini votre tour après 1 mot : il restait ")
     # With no word possible and no new hand to draw, ending the turn is no decision.
     empty = no_word_table(state, seat)
     assert not word_moves(empty, seat)

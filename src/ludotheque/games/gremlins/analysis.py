@@ -90,7 +90,9 @@ def note(
     if mine == _MINUS_INF:
         return DecisionNote(ply, played, None, None, "bon", (how,))
     loss = round(max(0.0, values[choice] - mine), 2)
-    best = f"{describe(state, seat, expert, question=False)} (valeur {signed(values[choice] - base)})"
+    best = (
+        f"{describe(state, seat, expert, question=False)} (valeur {signed(values[choice] - base)})"
+    )
     return DecisionNote(ply, played, best if loss > 0 else None, loss, verdict(loss), (how,))
 
 

@@ -100,7 +100,7 @@ def describe(state: GremlinsState, seat: int, action: Action, *, question: bool 
             return f"jouer {_card(state, card)}{paid}"
         case Complete(position):
             prestige = state.catalog[state.projects[seat][position].card].prestige or 0
-            return f"terminer {_project(state, seat, position)} (+{prestige} prestige)"
+            return f"terminer {_project(state, seat, position)}, +{prestige} prestige"
         case Cancel(position):
             return f"annuler {_project(state, seat, position)}"
         case EndTurn():

@@ -343,22 +343,22 @@ def _compare(
     best = _label(state, expert) if loss > 0 else None
     details = _details(state, mine, expert if loss > 0 else None, moves)
     said = _words_said(state)
-    if mine.label == "sablier écoulé" and said and loss > 0:
-        # The hourglass ends every turn: after words said, the word left is no mistake.
-        after = f"Le sablier s'est écoulé après {said} mot{'s' if said > 1 else ''} : il restait "
-        details = (f"{after}celui de l'Expert.", *details)
-        return DecisionNote(ply, played, best, None, "bon", details)
+    if mine.label in ("sablier écoulé", "fin du tour") and said and loss > 0:
+        # A turn ends on the hourglass: after words said, the word left is no mistake.
+        who = (
+            "Le sablier s'est écoulé"
+            if mine.label == "sablier écoulé"
+            else "Vous avez fini votre tour"
+        )
+        left = f"{who} après {said} mot{'s' if said > 1 else ''} : il restait celui de l'Expert."
+        return DecisionNote(ply, played, best, None, "bon", (left, *details))
     return DecisionNote(ply, played, best, loss, verdict(loss), details)
 
 
 def _words_said(state: ThemesState) -> int:
-    """Words said so far in this turn (classic) or the team's round (Équipe)."""
+    """Words said so far in this turn (classic and Expert)."""
     play = state.play
-    if isinstance(play, ClassicPlay):
-        return play.words_in_turn
-    if isinstance(play, TeamPlay):
-        return sum(play.used)
-    return 0
+    return play.words_in_turn if isinstance(play, ClassicPlay) else 0
 
 
 def _details(
