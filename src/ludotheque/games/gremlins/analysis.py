@@ -79,15 +79,20 @@ def note(
     expert = legal[choice]
     mine = values[-1] if action not in legal else values[legal.index(action)]
     answer = state.prompt is not None
-    scale = "d'un choix à l'autre" if answer else "par rapport à finir votre tour"
-    played = f"{describe(state, seat, action)} (valeur {signed(mine - base)})"
+    if answer:
+        scale = "chaque réponse, par rapport à la moins bonne"
+    else:
+        scale = "chaque action, par rapport à finir votre tour"
+    played = describe(state, seat, action)
+    if mine != _MINUS_INF:
+        played += f" (valeur {signed(mine - base)})"
     how = (
         f"Valeurs estimées par l'Expert sur {deals} donne{'s' if deals > 1 else ''} tirées de ce "
-        f"que vous voyiez, en points de prestige gagnés {scale}."
+        f"que vous voyiez : ce que rapporte {scale}, en points de prestige."
     )
     if action == expert:
         return DecisionNote(ply, played, None, 0.0, "meilleur", (how,))
-    if mine == _MINUS_INF:
+    if mine == _MINUS_INF:  # no deal drawn from the view allows it: no value to compare
         return DecisionNote(ply, played, None, None, "bon", (how,))
     loss = round(max(0.0, values[choice] - mine), 2)
     best = (
