@@ -29,7 +29,8 @@ from ludotheque.games.themes.actions import (
     Verdict,
     Word,
 )
-from ludotheque.games.themes.analysis import VERSION, analyse, note, worth
+from ludotheque.games.themes.analysis import VERSION, analyse, note
+from ludotheque.games.themes.analysis_values import worth
 from ludotheque.games.themes.bots import make_bot
 from ludotheque.games.themes.bots_levels import ThemesLevelBot
 from ludotheque.games.themes.bots_moves import word_moves
