@@ -107,7 +107,7 @@ def test_one_note_per_real_decision_of_the_seat(table: str) -> None:
         assert [n.ply for n in notes] == expected
         for found in notes:
             assert found.loss is not None and found.loss >= 0
-            assert (found.verdict == "meilleur") == (found.loss < 0.05)
+            assert (found.verdict == "meilleur") == (found.loss < 0.05) == (found.best is None)
             assert found.details and found.details[0].startswith(
                 ("Valeurs estimées par l'Expert sur 4 donnes", "L'Expert garde l'or")
             )

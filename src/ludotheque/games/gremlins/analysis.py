@@ -98,7 +98,8 @@ def note(
     best = (
         f"{describe(state, seat, expert, question=False)} (valeur {signed(values[choice] - base)})"
     )
-    return DecisionNote(ply, played, best if loss > 0 else None, loss, verdict(loss), (how,))
+    judged = verdict(loss)  # within SAME of the Expert's value: as good, its move not shown
+    return DecisionNote(ply, played, None if judged == "meilleur" else best, loss, judged, (how,))
 
 
 def _worst(values: Sequence[float]) -> float:
@@ -156,6 +157,8 @@ def _redraw_note(state: GremlinsState, seat: int, action: Action, ply: int) -> D
         "L'Expert garde l'or, les plans qui rapportent bien pour ce qu'ils coûtent et les "
         "actions bon marché ; il défausse le reste, quatre cartes au plus."
     )
-    if set(action.cards) == set(expert.cards) or loss == 0:
+    if set(action.cards) == set(expert.cards):
         return DecisionNote(ply, played, None, 0.0, "meilleur", (how,))
+    if verdict(loss) == "meilleur":
+        return DecisionNote(ply, played, None, loss, "meilleur", (how,))
     return DecisionNote(ply, played, describe(state, seat, expert), loss, verdict(loss), (how,))
