@@ -26,6 +26,9 @@ ALLOWED = {
     "lobby": {"offload", "robots", "storage", "tables", "slow"},
     "runner": {"broadcast", "inputs", "robots", "tables", "slow"},
     "scheduler": {"robots", "tables"},
+    "accounts": {"schema", "tables"},
+    "sessions": {"accounts", "schema"},
+    "account_routes": {"accounts", "inputs", "offload", "sessions", "tables", "throttle"},
 }
 
 

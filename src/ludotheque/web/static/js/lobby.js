@@ -2,6 +2,7 @@
 import { api, loadName, loadSeat, saveName, saveSeat, STATUS_LABELS, robotTitle } from "./api.js";
 import { slowLabel } from "./slow.js";
 import { h, replaceChildren, toast } from "./ui.js";
+import { accountReady, currentAccount, onAccountChange } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -327,7 +328,7 @@ async function createTable(event) {
   // A slow game has neither a clock in seconds nor an absence delay (docs/server.md).
   const horloge = heures ? 0 : parseInt($("horloge").value, 10) || 0;
   const absence = heures ? 0 : parseInt($("absence").value, 10) || 0;
-  saveName(nom);
+  if (!currentAccount()) saveName(nom);
   const button = $("btn-creer");
   button.disabled = true;
   try {
@@ -365,9 +366,27 @@ async function refreshTables() {
   }
 }
 
+/** Logged in, the person plays under their account's name: the field shows it, read-only. */
+function applyAccount(account) {
+  const input = $("nom");
+  const note = $("nom-compte");
+  input.readOnly = Boolean(account);
+  input.value = account ? account.nom : loadName();
+  note.hidden = !account;
+  if (account) input.setAttribute("aria-describedby", "nom-compte");
+  else input.removeAttribute("aria-describedby");
+}
+
+/** A seat of this browser (its token) or of the logged-in account (names of accounts are
+ * unique, and « compte » marks a seat held by one). */
+function isMine(table) {
+  const account = currentAccount();
+  return Boolean(loadSeat(table.id)) || Boolean(account && table.places.some((p) => p.compte && p.nom === account.nom));
+}
+
 function renderTableItem(table) {
   const game = games.find((g) => g.nom === table.jeu);
-  const mine = loadSeat(table.id);
+  const mine = isMine(table);
   const taken = table.places.filter((p) => p.nom || p.type === "robot").length;
   const free = table.statut === "attente" && table.places.some((p) => p.type === "humain" && !p.nom && !p.gardee_pour);
   const names = table.places
@@ -395,6 +414,14 @@ function renderTableItem(table) {
 
 async function init() {
   $("nom").value = loadName();
+  accountReady.then((account) => {
+    applyAccount(account);
+    if (games.length) refreshTables(); // else init lists them once the games are known
+  });
+  onAccountChange((account) => {
+    applyAccount(account);
+    refreshTables();
+  });
   $("jeu").addEventListener("change", onGameChange);
   $("joueurs").addEventListener("input", onCountChange);
   $("mode").addEventListener("change", onModeChange);

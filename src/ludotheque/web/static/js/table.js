@@ -4,6 +4,7 @@ import { rendererModule } from "./games/index.js";
 import { resultElement } from "./result.js";
 import { slowLabel, slowStatus } from "./slow.js";
 import { clearToast, formatSeconds, h, plural, preserveFocus, replaceChildren, toast } from "./ui.js";
+import { accountReady, currentAccount, onAccountChange } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,7 +12,9 @@ const tableId = decodeURIComponent(window.location.pathname.replace(/^\/table\//
 const params = new URLSearchParams(window.location.search);
 
 let table = null; // the table as the server last described it
-let seat = loadSeat(tableId); // {place, jeton, nom} or null (spectator)
+// {place, jeton, nom} or null (spectator); jeton null: the seat of the logged-in account (its
+// cookie is the credential, docs/server.md « Comptes et sessions »).
+let seat = loadSeat(tableId);
 let games = [];
 let etat = null; // last « etat » message
 let seq = 0;
@@ -79,6 +82,13 @@ function absenceWords(seconds) {
   return `absent après ${words} sans connexion`;
 }
 
+/** The seat the logged-in account holds at the table (a bot may hold it while it is away). */
+function accountSeat(account) {
+  if (!account || !table) return null;
+  const place = table.places.find((p) => p.compte && !p.parti && (p.type === "robot" ? p.remplace : p.nom) === account.nom);
+  return place ? { place: place.place, jeton: null, nom: account.nom } : null;
+}
+
 function isFull() {
   return table.places.every((p) => !isFree(p));
 }
@@ -106,7 +116,7 @@ function connect() {
   if (stopped) return;
   const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
   let url = `${proto}//${window.location.host}/ws/${encodeURIComponent(tableId)}`;
-  if (seat) url += `?jeton=${encodeURIComponent(seat.jeton)}`;
+  if (seat?.jeton) url += `?jeton=${encodeURIComponent(seat.jeton)}`;
   setConnection("connexion", "Connexion…");
   const socket = new WebSocket(url);
   ws = socket;
@@ -171,6 +181,10 @@ function handleMessage(msg) {
     if (msg.prochain_seq !== seq && document.querySelector("#alerte[data-kind='erreur'] .alerte__message")) clearToast();
     etat = msg;
     table = msg.table || table;
+    // Without a token the server seats the logged-in account (or no one).
+    if (Number.isInteger(msg.place) && !seat) seat = { place: msg.place, jeton: null, nom: currentAccount()?.nom || "" };
+    else if (msg.place === null && seat && !seat.jeton) seat = null;
+    if (ws && ws.readyState === WebSocket.OPEN) setConnection("en-ligne", seat ? "En ligne" : "En ligne (spectateur)");
     seq = msg.prochain_seq;
     pending = false;
     if (table?.revanche) rematchId = table.revanche;
@@ -250,7 +264,12 @@ function renderJoinForm() {
     h("option", { value: "" }, "Première place libre"),
     free.map((p) => h("option", { value: String(p.place) }, `Place ${p.place + 1}`)));
   if ([...select.options].some((o) => o.value === previous)) select.value = previous;
-  if (!$("join-nom").value) $("join-nom").value = loadName();
+  const account = currentAccount();
+  const input = $("join-nom");
+  const wasAccount = input.readOnly;
+  input.readOnly = Boolean(account);
+  if (account) input.value = account.nom;
+  else if (wasAccount || !input.value) input.value = loadName();
 }
 
 async function join(event) {
@@ -268,7 +287,7 @@ async function join(event) {
   button.disabled = true;
   try {
     const joined = await api.join(tableId, body);
-    saveName(nom);
+    if (!currentAccount()) saveName(nom);
     seat = { place: joined.place, jeton: joined.jeton, nom };
     saveSeat(tableId, seat);
     show("accueil", false);
@@ -661,7 +680,20 @@ async function copyInvitation() {
 
 // --- start --------------------------------------------------------------------------------
 
+/** Logged in or out on this page: the socket is opened again, so that the account's seat (or
+ * no seat) is what the server sends; a seat of this browser's token stays as it is. */
+function accountChanged(account) {
+  if (!table || seat?.jeton) {
+    if (table) renderAll();
+    return;
+  }
+  seat = accountSeat(account);
+  renderAll();
+  reconnectNow();
+}
+
 async function init() {
+  onAccountChange(accountChanged);
   $("form-rejoindre").addEventListener("submit", join);
   $("btn-regarder").addEventListener("click", () => {
     watchOnly = true;
@@ -678,7 +710,7 @@ async function load() {
     replaceChildren($("chargement"), "Adresse de table invalide. ", h("a", { href: "/" }, "Retour au salon"));
     return;
   }
-  const [gamesResult, tableResult] = await Promise.allSettled([api.games(), api.table(tableId)]);
+  const [gamesResult, tableResult, accountResult] = await Promise.allSettled([api.games(), api.table(tableId), accountReady]);
   if (gamesResult.status === "fulfilled") games = gamesResult.value.jeux || [];
   if (tableResult.status === "rejected") {
     const error = tableResult.reason;
@@ -689,6 +721,7 @@ async function load() {
     return;
   }
   table = tableResult.value;
+  if (!seat && accountResult.status === "fulfilled") seat = accountSeat(accountResult.value);
   try {
     rendererMod = await rendererModule(table.jeu);
   } catch (error) {
