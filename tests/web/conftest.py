@@ -102,7 +102,10 @@ def start_server(database: str, **options: Any) -> RunningServer:
     from ludotheque.server.throttle import Limits
 
     relaxed = Limits(
-        table_creations="100000/second", socket_messages="100000/second", sockets_per_client=10000
+        table_creations="100000/second",
+        socket_messages="100000/second",
+        sockets_per_client=10000,
+        account_creations="100000/second",  # every browser test's accounts, from 127.0.0.1
     )
     settings: dict[str, Any] = {"bot_workers": 0, "bot_delay": 0, "bot_pace": 0, "limits": relaxed}
     settings.update(options)
