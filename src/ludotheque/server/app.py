@@ -32,9 +32,12 @@ from ludotheque.core.json_types import JsonObject
 from ludotheque.core.registry import Registry
 
 from .broadcast import Connection, LocalBroadcaster
+from .history import History
 from .inputs import BodyLimit, read_object
 from .lobby import Lobby
 from .offload import Offload
+from .ratings import Ratings
+from .ratings_api import catch_up, game_over_hook, rating_routes
 from .replays import replay_steps
 from .robots import BotRunner, level_names
 from .runner import MAX_MESSAGE, TableRunner
@@ -115,11 +118,15 @@ def create_app(
     broadcaster = LocalBroadcaster()
     runner = TableRunner(broadcaster)
     lobby = Lobby(server_games(registry, test_games), storage, on_withdraw=runner.withdraw)
+    ratings = Ratings(storage.engine)
+    history = History(storage, lobby.registry, ratings, lobby.tables.get)
+    lobby.on_over = game_over_hook(ratings, history)  # a rated game's ratings, at its end
     bot_runner = BotRunner(bot_workers, bot_budget)
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
     try:
         lobby.load()
+        catch_up(ratings, lobby)
     except SQLAlchemyError as error:  # a database of another program, or one gone meanwhile
         bot_runner.close()
         storage.close()
@@ -378,6 +385,7 @@ def create_app(
         Route("/api/tables/{table_id}/places/{seat}/robot", make_bot, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", replay),
+        *rating_routes(lobby, ratings, history, offload, lambda request: None, page),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static"),
     ]

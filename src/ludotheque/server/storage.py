@@ -49,6 +49,7 @@ __all__ = [
     "shown_url",
 ]
 
+
 @dataclass(slots=True)
 class TableRow:
     id: str
