@@ -77,6 +77,7 @@ function onCountChange() {
   if (!(current && count >= current.min && count <= current.max) && fitting.length) select.value = fitting[0].nom;
   renderSeats();
   describeMode();
+  renderRated();
 }
 
 function onModeChange() {
@@ -328,7 +329,8 @@ async function createTable(event) {
   const button = $("btn-creer");
   button.disabled = true;
   try {
-    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence });
+    const classee = $("classee").checked;
+    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence, classee });
     saveSeat(created.table, { place: created.place, jeton: created.jeton, nom });
     window.location.href = `/table/${encodeURIComponent(created.table)}`;
   } catch (error) {
@@ -379,8 +381,38 @@ function renderTableItem(table) {
   );
 }
 
+// « Partie classée »: on by default for a logged-in creator; never alone, nor without an account.
+let account = null;
+let ratedTouched = false;
+
+function renderRated() {
+  const box = $("classee");
+  const solo = playerCount() < 2;
+  box.disabled = !account || solo;
+  if (box.disabled) box.checked = false;
+  else if (!ratedTouched) box.checked = true;
+  $("classee-aide").textContent = !account
+    ? "Connectez-vous pour jouer une partie classée : un classement appartient à un compte."
+    : solo
+      ? "Une partie en solo n'est pas classée."
+      : "Le résultat fait monter ou descendre le classement des joueurs qui ont un compte.";
+}
+
+async function loadAccount() {
+  if (typeof api.me === "function") {
+    try {
+      account = (await api.me()).compte;
+    } catch {
+      account = null;
+    }
+  }
+  renderRated();
+}
+
 async function init() {
   $("nom").value = loadName();
+  $("classee").addEventListener("change", () => { ratedTouched = true; });
+  loadAccount();
   $("jeu").addEventListener("change", onGameChange);
   $("joueurs").addEventListener("input", onCountChange);
   $("mode").addEventListener("change", onModeChange);
