@@ -2,9 +2,9 @@
 
 ``live_server`` runs the real application on uvicorn, in a background thread, on a free port of
 127.0.0.1 and a temporary SQLite file, for the whole session; ``start_live_server`` starts one
-for a test on ``backend_database`` (SQLite and PostgreSQL), to stop and restart at will (bots decide in the server, ``bot_workers=0``, without
-the pause of ``ludotheque serve``). ``browser`` is Debian's Chromium (``/usr/bin/chromium``, or
-``$LUDOTHEQUE_CHROMIUM``) launched by Playwright through its executable path: Playwright's own
+for a test on ``backend_database`` (SQLite and PostgreSQL), to stop and restart at will (bots
+decide in the server, ``bot_workers=0``, without the pause of ``ludotheque serve``).
+``browser`` is Debian's Chromium (``/usr/bin/chromium``, or ``$LUDOTHEQUE_CHROMIUM``) launched by Playwright through its executable path: Playwright's own
 browser download is never used. Without Chromium or the ``playwright`` package the tests skip,
 unless ``LUDOTHEQUE_REQUIRE_BROWSER=1`` (set by CI) or ``LUDOTHEQUE_SCREENSHOTS`` is set, where
 they fail.
