@@ -45,21 +45,27 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return created
 
 
-def play_out(client: TestClient, table_id: str, tokens: dict[int, str], until: int | None = None) -> None:
+def play_out(
+    client: TestClient, table_id: str, tokens: dict[int, str], until: int | None = None
+) -> None:
     """Play each seat's first legal action in turn over its socket until the game is over (or
     ``until`` moves are played)."""
     played = 0
     while True:
         moved = False
-        for seat, token in sorted(tokens.items()):
+        for _seat, token in sorted(tokens.items()):
             with client.websocket_connect(f"/ws/{table_id}?jeton={token}") as ws:
                 state = ws.receive_json()
                 assert state["type"] == "etat", state
-                if state["table"]["statut"] == "terminee" or (until is not None and played >= until):
+                if state["table"]["statut"] == "terminee" or (
+                    until is not None and played >= until
+                ):
                     return
                 if not state["a_jouer"]:
                     continue
-                ws.send_json({"type": "coup", "seq": state["prochain_seq"], "coup": state["coups"][0]})
+                ws.send_json(
+                    {"type": "coup", "seq": state["prochain_seq"], "coup": state["coups"][0]}
+                )
                 reply = ws.receive_json()
                 assert reply["type"] == "etat", reply
                 played += 1

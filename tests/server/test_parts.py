@@ -12,18 +12,27 @@ from ludotheque.server.broadcast import Broadcaster, Connection, LocalBroadcaste
 
 # Each part → the server modules it may import (app.py, the routes, wires them all).
 ALLOWED = {
-    "storage": set(),
+    "schema": set(),
+    "storage": {"schema", "migrations"},
     "fairness": set(),
     "robots": {"fairness"},
     "broadcast": set(),
     "replays": set(),
-    "tables": {"storage", "robots"},
+    "slow": {"schema", "storage"},
+    "tables": {"storage", "robots", "slow"},
     "inputs": {"tables"},
     "offload": set(),
     "throttle": {"tables"},
-    "lobby": {"offload", "robots", "storage", "tables"},
-    "runner": {"broadcast", "inputs", "robots", "tables"},
+    "lobby": {"offload", "robots", "storage", "tables", "slow"},
+    "runner": {"broadcast", "inputs", "robots", "tables", "slow"},
     "scheduler": {"robots", "tables"},
+    "accounts": {"schema", "tables"},
+    "sessions": {"accounts", "schema"},
+    "account_routes": {"accounts", "inputs", "offload", "sessions", "tables", "throttle"},
+    "rating_math": set(),
+    "ratings": {"accounts", "rating_math", "schema", "storage"},
+    "history": {"ratings", "robots", "schema", "storage", "tables"},
+    "ratings_api": {"history", "lobby", "offload", "ratings", "robots", "tables"},
 }
 
 

@@ -10,11 +10,18 @@ Enchères game played over its sockets to the end, then a restart.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import func, insert, select
+from starlette.testclient import TestClient
 
+from ludotheque.server.accounts import name_key
+from ludotheque.server.app import create_app
 from ludotheque.server.rating_math import (
     BOT_SIGMA,
     LADDER,
@@ -24,9 +31,12 @@ from ludotheque.server.rating_math import (
     displayed,
     level_gap,
 )
-from ludotheque.server.ratings import Ratings, name_key
+from ludotheque.server.ratings import Ratings
 from ludotheque.server.schema import accounts_table, rating_history_table, ratings_table
 from ludotheque.server.storage import SeatRow, Storage
+
+from .conftest import RELAXED
+from .people import People, create, play_out
 
 LEVELS = ("debutant", "intermediaire", "fort", "expert")
 
@@ -101,6 +111,9 @@ def test_a_two_player_game_moves_the_winner_up_and_the_loser_down(storage: Stora
     assert sorted(history) == sorted(
         [(t, f"compte:{a}") for t in ("t1", "t2") for a in (alice, bruno)]
     )
+    # « Mes parties » reads the same changes, an account at a time.
+    alices = ratings.account_changes(alice)
+    assert [alices[t].to_json() for t in ("t1", "t2")] == [changes[0], second[0]]
     # Ratings are per game: Letter knows nothing of these.
     assert ratings.leaderboard("letter", {}) == []
 
@@ -265,3 +278,170 @@ def test_the_leaderboard_and_a_players_points(storage: Storage) -> None:
     assert top["Alice"]["parties"] == PROVISIONAL_GAMES and top["Alice"]["provisoire"] is False
     with storage.engine.connect() as db:
         assert db.execute(select(func.count()).select_from(rating_history_table)).scalar_one() > 0
+
+
+# --- through the server -------------------------------------------------------------------
+
+
+def started_table(
+    people: People, host: str | None, guest: str | None, **body: Any
+) -> tuple[str, dict[int, str]]:
+    created = create(people.be(host), **body)
+    table_id = created["table"]
+    joined = people.be(guest).post(f"/api/tables/{table_id}/join", json={"nom": "Invité"}).json()
+    tokens = {created["place"]: created["jeton"], joined["place"]: joined["jeton"]}
+    response = people.be(host).post(
+        f"/api/tables/{table_id}/start", json={"jeton": created["jeton"]}
+    )
+    assert response.status_code == 200, response.text
+    return table_id, tokens
+
+
+def history_rows(client: TestClient) -> list[tuple[str, str, float, float]]:
+    storage = client.app.state.lobby.storage  # type: ignore[attr-defined]
+    return sorted(
+        (r.table_id, r.player, r.mu, r.sigma) for r in rows(storage, rating_history_table)
+    )
+
+
+def test_a_rated_game_played_to_its_end_is_rated_once(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(test_games=True)
+    people = People(client)
+    people.sign_up("Alice")
+    people.sign_up("Bruno")
+    table_id, tokens = started_table(people, "Alice", "Bruno")
+    assert client.get(f"/api/tables/{table_id}").json()["classee"] is True  # by default
+    unrated = client.get(f"/api/tables/{table_id}/classement").json()
+    assert unrated["classee"] is True and unrated["places"] == [None, None]  # not over yet
+    play_out(client, table_id, tokens)
+    table = client.get(f"/api/tables/{table_id}").json()
+    assert table["statut"] == "terminee"
+    ranks = table["resultat"]["rangs"]
+    changes = client.get(f"/api/tables/{table_id}/classement").json()
+    assert changes["titre"] == "Enchères" and changes["classee"] is True
+    for seat, change in enumerate(changes["places"]):
+        mine, theirs = ranks[seat], ranks[1 - seat]
+        assert change["avant"] == 1500 and change["provisoire"] is True
+        assert (change["ecart"] > 0, change["ecart"] < 0) == (mine < theirs, mine > theirs)
+    board = client.get("/api/classement/encheres").json()
+    assert board["jeu"] == "encheres" and {e["nom"] for e in board["classement"]} == {
+        "Alice",
+        "Bruno",
+    }
+    curve = client.get("/api/classement/encheres/historique", params={"nom": "BRUNO"}).json()
+    assert curve["nom"] == "Bruno" and [p["table"] for p in curve["points"]] == [table_id]
+    rated = history_rows(client)
+    assert len(rated) == 2
+
+    # A restart replays nothing into the ratings.
+    again = make_client(test_games=True)
+    assert history_rows(again) == rated
+    assert again.get(f"/api/tables/{table_id}/classement").json() == changes
+    # A server stopped between the last move and the ratings rates the game at its start, once.
+    storage = again.app.state.lobby.storage  # type: ignore[attr-defined]
+    with storage.engine.begin() as db:
+        db.execute(rating_history_table.delete())
+        db.execute(ratings_table.delete())
+    third = make_client(test_games=True)
+    assert history_rows(third) == rated
+    make_client(test_games=True)
+    assert history_rows(third) == rated
+
+
+def test_an_unrated_table_changes_nothing(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(test_games=True)
+    people = People(client)
+    people.sign_up("Alice")
+    people.sign_up("Bruno")
+    table_id, tokens = started_table(people, "Alice", "Bruno", classee=False)
+    assert client.get(f"/api/tables/{table_id}").json()["classee"] is False
+    play_out(client, table_id, tokens)
+    assert client.get(f"/api/tables/{table_id}").json()["statut"] == "terminee"
+    assert history_rows(client) == []
+    assert client.get(f"/api/tables/{table_id}/classement").json()["places"] == [None, None]
+    # An anonymous creator's table is not rated; its rematch neither.
+    anonymous, tokens = started_table(people, None, "Bruno")
+    assert client.get(f"/api/tables/{anonymous}").json()["classee"] is False
+    play_out(client, anonymous, tokens)
+    assert history_rows(client) == []
+
+
+def test_the_rated_option_is_checked(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(test_games=True)
+    people = People(client)
+    people.sign_up("Alice")
+
+    def refused(name: str | None, body: dict[str, Any]) -> tuple[int, str]:
+        before = len(client.get("/api/tables").json()["tables"])
+        payload = {"jeu": "encheres", "joueurs": 2, "nom": "Anonyme", **body}
+        response = people.be(name).post("/api/tables", json=payload)
+        assert len(client.get("/api/tables").json()["tables"]) == before  # nothing made
+        error = response.json()["erreur"]
+        assert error["message"]
+        return response.status_code, error["code"]
+
+    assert refused(None, {"classee": True}) == (401, "non_connecte")
+    assert refused("Alice", {"classee": "oui"}) == (400, "requete_invalide")
+    solo = {"jeu": "gutenberg", "joueurs": 1, "options": {"mode": "solo"}, "classee": True}
+    assert refused("Alice", solo) == (400, "options_invalides")
+    # Alone, a logged-in person's table is simply not rated.
+    del solo["classee"]
+    made = create(people.be("Alice"), **solo)
+    assert client.get(f"/api/tables/{made['table']}").json()["classee"] is False
+
+
+def test_leaderboard_routes(make_client: Callable[..., TestClient]) -> None:
+    client = make_client()
+    board = client.get("/api/classement/gutenberg").json()
+    assert board["titre"] == "Gutenberg"
+    assert [(e["rang"], e["nom"], e["robot"], e["parties"]) for e in board["classement"]] == [
+        (1, "Robot Expert", True, 0),
+        (2, "Robot Fort", True, 0),
+        (3, "Robot Intermédiaire", True, 0),
+        (4, "Robot Débutant", True, 0),
+    ]
+    assert board["classement"][-1]["classement"] == 1500
+    for path, status, code in [
+        ("/api/classement/inconnu", 404, "jeu_inconnu"),
+        ("/api/classement/encheres", 404, "jeu_inconnu"),  # test-only: not on this server
+        ("/api/classement/gutenberg/historique", 400, "requete_invalide"),
+        ("/api/classement/gutenberg/historique?nom=" + "x" * 81, 400, "requete_invalide"),
+        ("/api/classement/gutenberg/historique?nom=Personne", 404, "joueur_inconnu"),
+        ("/api/tables/inconnue/classement", 404, "table_inconnue"),
+    ]:
+        response = client.get(path)
+        assert (response.status_code, response.json()["erreur"]["code"]) == (status, code), path
+    for page in ("/classement", "/mes-parties"):
+        response = client.get(page)
+        assert response.status_code == 200 and '<html lang="fr">' in response.text
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(
+    game=st.text(min_size=1, max_size=40).filter(
+        lambda t: t not in ("gutenberg", "letter", "themes", "gremlins")
+    ),
+    name=st.text(min_size=1, max_size=200),
+)
+def test_property_odd_names_in_the_leaderboard_routes_are_refused(
+    leaderboard_client: TestClient, game: str, name: str
+) -> None:
+    """Any game name or player name (any characters, any length): a 4xx in French, never a
+    5xx, and nothing written."""
+    for path in (
+        f"/api/classement/{quote(game, safe='', errors='surrogatepass')}",
+        f"/api/classement/gutenberg/historique?nom={quote(name, safe='', errors='surrogatepass')}",
+        f"/api/classement/{quote(game, safe='', errors='surrogatepass')}/historique?nom=Alice",
+    ):
+        response = leaderboard_client.get(path)
+        assert 400 <= response.status_code < 500, (path, response.status_code, response.text[:200])
+        assert response.json()["erreur"]["message"]
+
+
+@pytest.fixture(scope="module")
+def leaderboard_client(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    database = f"sqlite:///{tmp_path_factory.mktemp('classement') / 'ludotheque.sqlite3'}"
+    with TestClient(create_app(database, bot_workers=0, limits=RELAXED)) as client:
+        yield client

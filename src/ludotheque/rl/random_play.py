@@ -88,7 +88,7 @@ def cycle(game: str, count: int, first: int = 0) -> Iterator[tuple[Setup, int]]:
 def play_env(setup: Setup, seed: int, *, check_spaces: bool = False) -> GameRun:
     """One game through the AEC environment, random masked moves (``check_spaces``: every
     observation is checked against its space)."""
-    env = aec_env(setup.game, setup.players, max_cycles=MAX_CYCLES, **setup.options)
+    env = aec_env(setup.game, setup.players, max_cycles=MAX_CYCLES, mode=setup.options["mode"])
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     steps = decisions = full = 0

@@ -20,7 +20,7 @@ from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Game
 from ludotheque.core.registry import Registry
 
-from .ratings import Ratings, iso_date, player_of
+from .ratings import Change, Ratings, iso_date
 from .robots import LEVEL_TITLES
 from .schema import seats_table, tables_table
 from .storage import SeatRow, Storage, TableRow
@@ -178,19 +178,25 @@ class History:
         """The « Mes parties » list (:meth:`rows`, results known): « à vous » first, then the
         newest."""
         entries: list[tuple[bool, float, JsonObject]] = []
+        changes = self.ratings.account_changes(account_id)
         for table, seats, seat in rows:
             try:
                 game = self.registry.get(table.game)
             except LudoError:
                 continue  # a game this server no longer offers
-            entry = self._entry(game, table, seats, seat)
+            entry = self._entry(game, table, seats, seat, changes)
             when = table.finished or table.updated or table.created or 0.0
             entries.append((bool(entry["a_vous"]), when, entry))
         entries.sort(key=lambda e: (not e[0], -e[1]))
         return [entry for _, _, entry in entries]
 
     def _entry(
-        self, game: Game[Any, Any], table: TableRow, seats: list[SeatRow], seat: int
+        self,
+        game: Game[Any, Any],
+        table: TableRow,
+        seats: list[SeatRow],
+        seat: int,
+        changes: Mapping[str, Change],
     ) -> JsonObject:
         session = self.live(table.id)
         if session is None:
@@ -221,12 +227,10 @@ class History:
                     result = result_words(ranks[seat], ranks, teams)
                 score = None if scores is None else scores[seat]
         rating: JsonValue = None
-        if table.rated and table.status == OVER:
-            player = player_of(seats[seat])
-            change = None if player is None else self.ratings.changes(table.id).get(player)
-            if change is not None:
-                shown = change.to_json()
-                rating = {"avant": shown["avant"], "apres": shown["apres"]}
+        change = changes.get(table.id) if table.status == OVER else None
+        if change is not None:
+            shown = change.to_json()
+            rating = {"avant": shown["avant"], "apres": shown["apres"]}
         deadline = seats[seat].deadline if table.status == PLAYING else None
         when = table.finished or table.updated or table.created
         return {

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import time
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from sqlalchemy import Engine, exists, func, insert, select, update
 
 from ludotheque.core.json_types import JsonObject, JsonValue
 
+from .accounts import name_key, rating_player
 from .rating_math import (
     Seat,
     Skill,
@@ -48,9 +48,7 @@ __all__ = [
     "LEADERBOARD_SIZE",
     "Change",
     "Ratings",
-    "account_key",
     "iso_date",
-    "name_key",
     "player_of",
 ]
 
@@ -58,16 +56,6 @@ logger = logging.getLogger(__name__)
 
 LEADERBOARD_SIZE = 100  # rows of a leaderboard (the bots of the game among them)
 ROBOT, ACCOUNT = "robot:", "compte:"
-
-
-def account_key(account_id: int) -> str:
-    return f"{ACCOUNT}{account_id}"
-
-
-def name_key(name: str) -> str:
-    """How an account's name is looked up, as ``accounts.name_key`` keeps it (NFKC, case
-    folded, spaces collapsed: « alice » is « Alice »)."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def iso_date(at: float | None) -> str | None:
@@ -82,7 +70,7 @@ def player_of(seat: SeatRow) -> str | None:
     while its person was away, or finished it after they left, plays for them), the level of
     a bot seated as such, or None (an anonymous person: an unrated newcomer)."""
     if seat.account_id is not None:
-        return account_key(seat.account_id)
+        return rating_player(seat.account_id)
     if seat.kind == "robot" and seat.token_hash is None and seat.level is not None:
         return f"{ROBOT}{seat.level}"
     return None
@@ -272,6 +260,24 @@ class Ratings:
                 found[row.player] = Change(before, Skill(row.mu, row.sigma), games, anchored)
             return found
 
+    def account_changes(self, account_id: int) -> dict[str, Change]:
+        """What each rated game of an account changed for it, by table, in one query."""
+        history = rating_history_table
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(history.c.game, history.c.table_id, history.c.mu, history.c.sigma)
+                .where(history.c.player == rating_player(account_id))
+                .order_by(history.c.id)
+            ).all()
+        found: dict[str, Change] = {}
+        last: dict[str, tuple[Skill, int]] = {}  # game → the rating so far, its games
+        for row in rows:
+            before, games = last.get(row.game, (newcomer(), 0))
+            after = Skill(row.mu, row.sigma)
+            found[row.table_id] = Change(before, after, games)
+            last[row.game] = (after, games + 1)
+        return found
+
     def seat_changes(self, table_id: str, seats: Sequence[SeatRow]) -> list[JsonValue]:
         """Each seat's change (null for a seat nobody is rated for), in seat order."""
         changes = self.changes(table_id)
@@ -352,7 +358,7 @@ class Ratings:
             ).first()
             if account is None:
                 return None
-            player = account_key(account.id)
+            player = rating_player(account.id)
             rows = db.execute(
                 select(history.c.mu, history.c.at, history.c.table_id)
                 .where(history.c.game == game, history.c.player == player)
@@ -382,6 +388,6 @@ class Ratings:
         """An account's rating in each game it played rated: game → (number shown, provisional)."""
         with self.engine.connect() as db:
             rows = db.execute(
-                select(ratings_table).where(ratings_table.c.player == account_key(account_id))
+                select(ratings_table).where(ratings_table.c.player == rating_player(account_id))
             ).all()
         return {row.game: (displayed(row.mu), provisional(row.games)) for row in rows}

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -307,13 +307,20 @@ class Storage:
             )
 
     def add_move(
-        self, table_id: str, ply: int, seat: int, action: JsonValue, status: str | None = None
+        self,
+        table_id: str,
+        ply: int,
+        seat: int,
+        action: JsonValue,
+        status: str | None = None,
+        deadlines: Mapping[int, float | None] | None = None,
     ) -> None:
         """Store accepted action number ``ply`` (1-based); a second row for a ply fails.
 
         ``status``: the table's new status, written in the same transaction (the last move of
         a game and « over » are stored together or not at all). The table's ``updated`` (and,
-        for « over », ``finished``) is the time of the move.
+        for « over », ``finished``) is the time of the move. ``deadlines``: the seats' slow-game
+        deadlines the move changes (``server/slow.py``), in the same transaction too.
         """
         with self.engine.begin() as db:
             db.execute(
@@ -331,6 +338,12 @@ class Storage:
                 if status == "terminee":
                     values["finished"] = now
             db.execute(update(tables_table).where(tables_table.c.id == table_id).values(**values))
+            for changed, deadline in (deadlines or {}).items():
+                db.execute(
+                    update(seats_table)
+                    .where(seats_table.c.table_id == table_id, seats_table.c.seat == changed)
+                    .values(deadline=deadline)
+                )
 
     def load_tables(
         self, statuses: tuple[str, ...] | None = None

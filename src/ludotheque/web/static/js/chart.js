@@ -6,7 +6,6 @@ import { longDate, shortDate } from "./dates.js";
 import { h } from "./ui.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 640;
 const HEIGHT = 260;
 const PAD = { left: 48, right: 64, top: 18, bottom: 40 };
 
@@ -32,9 +31,11 @@ function ticks(low, high) {
 
 /**
  * The chart of `data` (GET /api/classement/{jeu}/historique): {nom, depart, classement,
- * provisoire, points: [{partie, date, classement, provisoire}]}; `title`: « Alice en Gutenberg ».
+ * provisoire, points: [{partie, date, classement, provisoire}]}; `title`: « Alice en Gutenberg »;
+ * `width`: the pixels it will take (its text stays at its size on a phone as on a laptop).
  */
-export function ratingChart(data, title) {
+export function ratingChart(data, title, width = 640) {
+  const WIDTH = Math.max(300, Math.min(760, Math.round(width)));
   const points = [{ partie: 0, date: data.points[0]?.date, classement: data.depart, depart: true }, ...data.points];
   const values = points.map((p) => p.classement);
   const scale = ticks(Math.min(...values), Math.max(...values));

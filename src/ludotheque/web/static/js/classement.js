@@ -1,5 +1,6 @@
 // The leaderboards (/classement?jeu=gutenberg&nom=Alice): one tab a game, its table, and the
 // chosen player's rating over time (docs/server.md, « Classements »).
+import { accountReady } from "./account.js";
 import { api, ApiError, ratingsApi } from "./api.js";
 import { ratingChart } from "./chart.js";
 import { whenPlayed } from "./dates.js";
@@ -9,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 
 let games = [];
 let board = null;
+let shown = null; // the curve on the page: {data, title, width}, drawn again at another width
 
 function wanted() {
   const params = new URLSearchParams(window.location.search);
@@ -36,23 +38,33 @@ function renderBoard(data, chosen) {
   $("tableau").hidden = false;
   replaceChildren($("lignes"), data.classement.map((e) => {
     const name = e.robot
-      ? h("span", { class: "classement__nom" }, e.nom, " ", h("span", { class: "pastille pastille--robot" }, "robot"))
-      : h("a", { class: "classement__nom", href: `${address(data.jeu, e.nom)}#courbe`, dataset: { nom: e.nom },
+      ? h("span", { class: "palmares__nom" }, e.nom)
+      : h("a", { class: "palmares__nom", href: `${address(data.jeu, e.nom)}#courbe`, dataset: { nom: e.nom },
           "aria-current": chosen && chosen.toLowerCase() === e.nom.toLowerCase() ? "true" : null }, e.nom);
-    return h("tr", { class: e.robot ? "classement__ligne classement__ligne--robot" : "classement__ligne", dataset: { nom: e.nom } },
+    return h("tr", { class: e.robot ? "palmares__ligne palmares__ligne--robot" : "palmares__ligne", dataset: { nom: e.nom } },
       h("td", { class: "col-rang" }, String(e.rang)),
       h("th", { scope: "row" }, name),
       h("td", { class: "col-nombre" },
         h("strong", {}, String(e.classement)),
-        e.provisoire ? h("abbr", { class: "classement__provisoire", title: "provisoire : moins de 10 parties" }, " ?") : null),
+        e.provisoire ? h("abbr", { class: "palmares__provisoire", title: "provisoire : moins de 10 parties" }, " ?") : null),
       h("td", { class: "col-nombre" }, String(e.parties)),
       h("td", { class: "col-date" }, e.derniere_partie ? whenPlayed(e.derniere_partie) : "—"));
   }));
 }
 
+function drawChart() {
+  const zone = $("courbe-contenu");
+  const { data, title } = shown;
+  shown.width = zone.clientWidth;
+  replaceChildren(zone,
+    h("p", { class: "courbe__actuel" }, "Classement actuel : ", h("strong", {}, String(data.classement)), data.provisoire ? " (provisoire)" : ""),
+    ratingChart(data, title, shown.width));
+}
+
 async function showChart(jeu, nom, { focus = false } = {}) {
   const zone = $("courbe-contenu");
   const game = games.find((g) => g.nom === jeu);
+  shown = null;
   if (!nom) {
     $("titre-courbe").textContent = "Évolution";
     replaceChildren(zone, h("p", { class: "aide" }, "Choisissez un joueur dans le classement pour voir son évolution."));
@@ -66,9 +78,8 @@ async function showChart(jeu, nom, { focus = false } = {}) {
     const data = await ratingsApi.chart(jeu, nom);
     const title = `${data.nom} en ${data.titre}`;
     $("titre-courbe").textContent = `Évolution de ${title}`;
-    replaceChildren(zone,
-      h("p", { class: "courbe__actuel" }, "Classement actuel : ", h("strong", {}, String(data.classement)), data.provisoire ? " (provisoire)" : ""),
-      ratingChart(data, `Classement de ${title}`));
+    shown = { data, title: `Classement de ${title}`, width: 0 };
+    drawChart();
   } catch (error) {
     $("titre-courbe").textContent = "Évolution";
     replaceChildren(zone, h("p", { class: "aide" }, error instanceof ApiError && error.status === 404
@@ -76,15 +87,6 @@ async function showChart(jeu, nom, { focus = false } = {}) {
       : `Évolution indisponible : ${error.message}`));
   }
   if (focus) $("courbe").focus();
-}
-
-async function loggedIn() {
-  if (typeof api.me !== "function") return null;
-  try {
-    return (await api.me()).compte;
-  } catch {
-    return null;
-  }
 }
 
 async function load() {
@@ -107,7 +109,7 @@ async function load() {
   let chosen = nom;
   if (!chosen) {
     // Logged in and rated in this game: their own curve, at once.
-    const me = await loggedIn();
+    const me = await accountReady;
     if (me && board.classement.some((e) => !e.robot && e.nom.toLowerCase() === me.nom.toLowerCase())) chosen = me.nom;
   }
   renderBoard(board, chosen);
@@ -121,6 +123,14 @@ document.addEventListener("click", (event) => {
   const jeu = board?.jeu;
   history.pushState(null, "", `${address(jeu, link.dataset.nom)}#courbe`);
   showChart(jeu, link.dataset.nom, { focus: true });
+});
+
+let resizing = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => {
+    if (shown && Math.abs($("courbe-contenu").clientWidth - shown.width) > 40) drawChart();
+  }, 150);
 });
 
 window.addEventListener("popstate", () => {

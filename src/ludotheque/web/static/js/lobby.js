@@ -1,6 +1,8 @@
 // The lobby: games, « Nouvelle table » form, open tables.
 import { api, loadName, loadSeat, saveName, saveSeat, STATUS_LABELS, robotTitle } from "./api.js";
+import { slowLabel } from "./slow.js";
 import { h, replaceChildren, toast } from "./ui.js";
+import { accountReady, currentAccount, onAccountChange } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -323,20 +325,32 @@ async function createTable(event) {
     $("places-liste").querySelector("select")?.focus();
     return;
   }
-  const horloge = parseInt($("horloge").value, 10) || 0;
-  const absence = parseInt($("absence").value, 10) || 0;
-  saveName(nom);
+  const heures = parseInt($("heures").value, 10) || 0;
+  // A slow game has neither a clock in seconds nor an absence delay (docs/server.md).
+  const horloge = heures ? 0 : parseInt($("horloge").value, 10) || 0;
+  const absence = heures ? 0 : parseInt($("absence").value, 10) || 0;
+  if (!currentAccount()) saveName(nom);
   const button = $("btn-creer");
   button.disabled = true;
   try {
     const classee = $("classee").checked;
-    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence, classee });
+    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence, heures, classee });
     saveSeat(created.table, { place: created.place, jeton: created.jeton, nom });
     window.location.href = `/table/${encodeURIComponent(created.table)}`;
   } catch (error) {
     toast(error.message);
     button.disabled = false;
   }
+}
+
+/** « Rythme »: a slow game hides the clock in seconds and the absence delay, which it has not. */
+function onPaceChange() {
+  const slow = $("heures").value !== "0";
+  $("champ-horloge").hidden = slow;
+  document.querySelector(".champ--absence").hidden = slow;
+  $("heures-aide").textContent = slow
+    ? "Chacun joue quand il veut, même des jours plus tard : la partie attend, sans rester connecté. Passé ce délai, un coup est joué à la place du retardataire."
+    : "Tout le monde joue en même temps, la page ouverte.";
 }
 
 async function refreshTables() {
@@ -354,9 +368,27 @@ async function refreshTables() {
   }
 }
 
+/** Logged in, the person plays under their account's name: the field shows it, read-only. */
+function applyAccount(account) {
+  const input = $("nom");
+  const note = $("nom-compte");
+  input.readOnly = Boolean(account);
+  input.value = account ? account.nom : loadName();
+  note.hidden = !account;
+  if (account) input.setAttribute("aria-describedby", "nom-compte");
+  else input.removeAttribute("aria-describedby");
+}
+
+/** A seat of this browser (its token) or of the logged-in account (names of accounts are
+ * unique, and « compte » marks a seat held by one). */
+function isMine(table) {
+  const account = currentAccount();
+  return Boolean(loadSeat(table.id)) || Boolean(account && table.places.some((p) => p.compte && p.nom === account.nom));
+}
+
 function renderTableItem(table) {
   const game = games.find((g) => g.nom === table.jeu);
-  const mine = loadSeat(table.id);
+  const mine = isMine(table);
   const taken = table.places.filter((p) => p.nom || p.type === "robot").length;
   const free = table.statut === "attente" && table.places.some((p) => p.type === "humain" && !p.nom && !p.gardee_pour);
   const names = table.places
@@ -375,6 +407,7 @@ function renderTableItem(table) {
       h("strong", {}, table.titre || table.jeu),
       " ",
       h("span", { class: ["pastille", `pastille--${table.statut}`] }, STATUS_LABELS[table.statut] || table.statut),
+      table.heures ? [" ", h("span", { class: "pastille pastille--lente" }, slowLabel(table.heures))] : null,
       h("div", { class: "aide" }, `${taken}/${table.joueurs} · ${names}`),
     ),
     link,
@@ -382,10 +415,10 @@ function renderTableItem(table) {
 }
 
 // « Partie classée »: on by default for a logged-in creator; never alone, nor without an account.
-let account = null;
 let ratedTouched = false;
 
 function renderRated() {
+  const account = currentAccount();
   const box = $("classee");
   const solo = playerCount() < 2;
   box.disabled = !account || solo;
@@ -398,25 +431,25 @@ function renderRated() {
       : "Le résultat fait monter ou descendre le classement des joueurs qui ont un compte.";
 }
 
-async function loadAccount() {
-  if (typeof api.me === "function") {
-    try {
-      account = (await api.me()).compte;
-    } catch {
-      account = null;
-    }
-  }
-  renderRated();
-}
-
 async function init() {
   $("nom").value = loadName();
   $("classee").addEventListener("change", () => { ratedTouched = true; });
-  loadAccount();
+  accountReady.then(renderRated);
+  onAccountChange(renderRated);
+  accountReady.then((account) => {
+    applyAccount(account);
+    if (games.length) refreshTables(); // else init lists them once the games are known
+  });
+  onAccountChange((account) => {
+    applyAccount(account);
+    refreshTables();
+  });
   $("jeu").addEventListener("change", onGameChange);
   $("joueurs").addEventListener("input", onCountChange);
   $("mode").addEventListener("change", onModeChange);
   $("form-nouvelle-table").addEventListener("submit", createTable);
+  $("heures").addEventListener("change", onPaceChange);
+  onPaceChange();
   $("options-champs").addEventListener("change", updateTeams);
   $("btn-actualiser").addEventListener("click", refreshTables);
   try {

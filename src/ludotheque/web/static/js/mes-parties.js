@@ -1,5 +1,6 @@
 // « Mes parties » (/mes-parties): the games of the logged-in account, those where it is their
 // turn first (docs/server.md, « Mes parties »).
+import { accountReady, onAccountChange } from "./account.js";
 import { ApiError, ratingsApi } from "./api.js";
 import { timeLeft, whenPlayed } from "./dates.js";
 import { ratingChange } from "./rating-line.js";
@@ -34,7 +35,8 @@ function item(partie) {
   if (partie.reste !== null && partie.reste !== undefined && partie.statut === "en_cours") {
     when.push(h("span", { class: "partie__delai" }, partie.a_vous ? `Il vous reste ${timeLeft(partie.reste)} pour jouer` : `${timeLeft(partie.reste)} pour jouer`));
   }
-  when.push(partie.statut === "terminee" ? `Terminée ${sinceWords(partie.date)}` : `Dernier coup ${sinceWords(partie.date)}`);
+  const since = { terminee: "Terminée", attente: "Créée", en_cours: "Dernière activité" }[partie.statut] || "Mise à jour";
+  when.push(`${since} ${sinceWords(partie.date)}`);
   const action = partie.statut === "terminee" ? "Revoir la partie" : partie.a_vous ? "Jouer" : partie.statut === "attente" ? "Voir la table" : "Reprendre";
   return h("li", { class: ["partie", partie.a_vous ? "partie--a-vous" : null], dataset: { table: partie.table, statut: partie.statut } },
     h("div", { class: "partie__corps" },
@@ -62,12 +64,15 @@ async function load() {
     $("chargement").hidden = true;
     if (error instanceof ApiError && error.status === 401) {
       $("deconnecte").hidden = false;
+      $("a-vous").hidden = true;
+      $("toutes").hidden = true;
       return;
     }
     toast(`Impossible de charger vos parties : ${error.message}`);
     return;
   }
   $("chargement").hidden = true;
+  $("deconnecte").hidden = true;
   const parties = data.parties || [];
   const yours = parties.filter((p) => p.a_vous);
   const others = parties.filter((p) => !p.a_vous);
@@ -81,7 +86,11 @@ async function load() {
   document.title = `${yours.length ? `(${yours.length}) ` : ""}Ludothèque — mes parties`;
 }
 
-load();
+// Logged out: the account bar's dialog, from here; logged in or out, the list follows.
+$("btn-connexion").addEventListener("click", () => document.getElementById("btn-se-connecter")?.click());
+$("btn-inscription").addEventListener("click", () => document.getElementById("btn-creer-compte")?.click());
+onAccountChange(() => load());
+accountReady.then(() => load());
 // A game waiting for the player may come back to them while the page is open.
 setInterval(() => {
   if (document.visibilityState === "visible") load();

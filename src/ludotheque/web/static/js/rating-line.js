@@ -36,7 +36,7 @@ async function fill(line, table, place, attempt) {
   const mine = place === null || place === undefined ? null : data.places[place];
   if (mine) {
     replaceChildren(line, `Classement ${data.titre} : `, h("strong", {}, ratingChange(mine.avant, mine.apres)),
-      mine.provisoire ? " (provisoire)" : "", " · ", board);
+      mine.provisoire ? ", provisoire" : "", " · ", board);
   } else if (data.places.every((p) => p === null) && attempt < 2) {
     setTimeout(() => fill(line, table, place, attempt + 1), 1000); // written just after the last move
   } else if (place === null || place === undefined) {
