@@ -31,7 +31,7 @@ from ludotheque.server.rating_math import (
     displayed,
     level_gap,
 )
-from ludotheque.server.ratings import Ratings
+from ludotheque.server.ratings import Ratings, unrated_because
 from ludotheque.server.schema import accounts_table, rating_history_table, ratings_table
 from ludotheque.server.storage import SeatRow, Storage
 
@@ -202,14 +202,20 @@ def test_a_game_is_rated_once_in_one_transaction(storage: Storage) -> None:
     assert rows(storage, ratings_table) == before[0]
 
 
-def test_anonymous_people_count_as_newcomers_and_are_not_stored(storage: Storage) -> None:
+def test_a_person_without_an_account_makes_the_game_unrated(storage: Storage) -> None:
+    """Else an account could feed itself points from seats it plays anonymously."""
     ratings = Ratings(storage.engine)
     alice = account(storage, "Alice")
-    seats = [person(0, alice), person(1, None), person(2, None)]
-    assert ratings.rate("letter", "t1", seats, ranks=(1, 2, 3))
-    assert [r.player for r in rows(storage, ratings_table)] == [f"compte:{alice}"]
-    changes = ratings.seat_changes("t1", seats)
-    assert changes[1] is None and changes[2] is None and changes[0]["ecart"] > 0  # type: ignore[index]
+    seats = [person(0, alice), person(1, None), bot(2, "debutant")]
+    assert not ratings.rate("letter", "t0", seats, ranks=(1, 2, 3))
+    assert rows(storage, ratings_table) == [] and rows(storage, rating_history_table) == []
+    assert unrated_because(seats) is not None and "sans compte" in str(unrated_because(seats))
+    # An anonymous person away, whose seat a bot holds for them (it keeps their token), too.
+    held = SeatRow(1, "robot", "debutant", "Bruno", token_hash="h1")
+    assert not ratings.rate("letter", "t1", [person(0, alice), held], ranks=(1, 2))
+    # Accounts and bots alone: rated.
+    assert ratings.rate("letter", "t1", [person(0, alice), bot(1, "fort")], ranks=(1, 2))
+    assert [r.player for r in rows(storage, ratings_table)] == [f"compte:{alice}", "robot:fort"]
     # Without an account at the table there is nothing to rate (bots alone do not move).
     assert not ratings.rate("letter", "t2", [person(0, None), bot(1, "fort")], ranks=(1, 2))
     # One account at two seats plays against itself: not rated.

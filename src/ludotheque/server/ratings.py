@@ -76,6 +76,22 @@ def player_of(seat: SeatRow) -> str | None:
     return None
 
 
+def anonymous_person(seat: SeatRow) -> bool:
+    """A person without an account at this seat: playing, or away and held by a bot."""
+    return seat.account_id is None and (seat.kind == "humain" or seat.token_hash is not None)
+
+
+def unrated_because(seats: Sequence[SeatRow]) -> str | None:
+    """Why a rated table's game does not count (French), or None when it does: a person
+    without an account at the table (an account could feed itself points from seats it plays
+    anonymously in other tabs: only accounts and bots are rated, as on Lichess)."""
+    if any(anonymous_person(seat) for seat in seats):
+        return (
+            "Une personne sans compte jouait à cette table : la partie n'entre pas au classement."
+        )
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Change:
     """One player's rating before and after a game (``games``: rated games before it;
@@ -114,9 +130,11 @@ class Ratings:
         now: float | None = None,
     ) -> bool:
         """Update the ratings of a finished rated game (each seat's rank, its team), in one
-        transaction; False when there is nothing to do: the game was rated already, or no
-        account played it."""
+        transaction; False when there is nothing to do: the game was rated already, no
+        account played it, or a person without an account did (:func:`unrated_because`)."""
         now = time.time() if now is None else now
+        if unrated_because(seats) is not None:
+            return False
         players = [player_of(seat) for seat in seats]
         priors = bot_priors(game)
         counts = Counter(p for p in players if p is not None and p.startswith(ACCOUNT))

@@ -19,7 +19,7 @@ from ludotheque.core.protocol import Game
 from .history import History
 from .lobby import Lobby
 from .offload import Offload
-from .ratings import Ratings
+from .ratings import Ratings, unrated_because
 from .robots import LEVEL_TITLES, bot_levels
 from .tables import OVER, ApiError, TableSession
 
@@ -126,6 +126,7 @@ def rating_routes(
                 "titre": session.game.info.title,
                 "classee": session.row.rated,
                 "places": changes,
+                "non_classee": unrated_because(seats) if session.row.rated else None,
             }
         )
 

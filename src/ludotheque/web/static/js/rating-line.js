@@ -34,7 +34,9 @@ async function fill(line, table, place, attempt) {
   }
   const board = h("a", { href: `/classement?jeu=${encodeURIComponent(data.jeu)}` }, "Voir le classement");
   const mine = place === null || place === undefined ? null : data.places[place];
-  if (mine) {
+  if (data.non_classee) {
+    replaceChildren(line, data.non_classee, " ", board);
+  } else if (mine) {
     replaceChildren(line, `Classement ${data.titre} : `, h("strong", {}, ratingChange(mine.avant, mine.apres)),
       mine.provisoire ? ", provisoire" : "", " · ", board);
   } else if (data.places.every((p) => p === null) && attempt < 2) {
