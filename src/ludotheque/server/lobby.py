@@ -250,6 +250,12 @@ class Lobby:
                         }
                         for o in info.options
                     ],
+                    # Whether it plays slowly (hours per move) with its default options.
+                    "partie_lente": game.slow_play(
+                        info.modes[0].min_players,
+                        info.resolve_options(info.modes[0].min_players, {}),
+                    )
+                    is None,
                     "robots": [
                         {
                             "nom": name,
@@ -341,6 +347,9 @@ class Lobby:
             raise ApiError(400, "requete_invalide", error.message) from None
         if hours:
             absence = 0  # a slow game waits for its players with no socket open
+            refused = game.slow_play(players, resolved)
+            if refused is not None:
+                raise ApiError(400, "options_invalides", refused)
         levels = level_names(game)
         seats: list[SeatRow] = []
         for index, place in enumerate(places):

@@ -53,6 +53,13 @@ function onGameChange() {
   if (!(n >= min && n <= max)) input.value = String(Math.min(max, Math.max(min, 3)));
   renderModes(game);
   onCountChange();
+  // A game played in real time (Thèmes) has no slow game: the « Rythme » goes away.
+  const pace = document.querySelector(".champ--rythme");
+  pace.hidden = game.partie_lente === false;
+  if (pace.hidden && $("heures").value !== "0") {
+    $("heures").value = "0";
+    onPaceChange();
+  }
 }
 
 function countsText(mode) {
