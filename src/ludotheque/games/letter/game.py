@@ -227,7 +227,6 @@ class Letter(NotatedGame[LetterState, Action]):
         chance=True,
     )
 
-
     def slow_play(self, players: int, options: Mapping[str, JsonValue]) -> str | None:
         """With D17's 30 s hourglass a turn cannot wait a day; without it, Letter plays slowly
         (a knock window keeps its seconds: it passes unless someone at the table knocks)."""
@@ -237,6 +236,7 @@ class Letter(NotatedGame[LetterState, Action]):
                 "retirez le sablier."
             )
         return None
+
     def setup(self, players: int, options: JsonObject, rng: Rng) -> LetterState:
         text = options.get("tuiles")
         try:
