@@ -24,6 +24,7 @@ ALLOWED = {
     "lobby": {"offload", "robots", "storage", "tables"},
     "runner": {"broadcast", "inputs", "robots", "tables"},
     "scheduler": {"robots", "tables"},
+    "analyses": {"schema", "storage", "tables"},
 }
 
 

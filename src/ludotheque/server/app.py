@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.registry import Registry
 
+from .analyses import Analyses
 from .broadcast import Connection, LocalBroadcaster
 from .inputs import BodyLimit, read_object
 from .lobby import Lobby
@@ -118,6 +119,8 @@ def create_app(
     bot_runner = BotRunner(bot_workers, bot_budget)
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
+    analyses = Analyses(storage, bot_runner.run)  # each person's game analysed when it ends
+    runner.watchers.append(analyses.changed)
     try:
         lobby.load()
     except SQLAlchemyError as error:  # a database of another program, or one gone meanwhile
@@ -241,8 +244,23 @@ def create_app(
             if len(replays) >= REPLAY_CACHE:
                 replays.pop(next(iter(replays)))
             replays[key] = steps
-        head = orjson.dumps({"table": session.to_json(), "place": seat})
+        analysis = None if seat is None else analyses.for_seat(session, seat)
+        head = orjson.dumps({"table": session.to_json(), "place": seat, "analyse": analysis})
         return Response(head[:-1] + b',"etapes":' + steps + b"}", media_type="application/json")
+
+    async def analysis(request: Request) -> Response:
+        session = await table(request)
+        seat = session.seat_of(request.query_params.get("jeton") or None)
+        if seat is None:
+            raise ApiError(
+                403,
+                "spectateur",
+                "L'analyse d'une partie se lit avec le jeton de sa place : seules les personnes "
+                "qui l'ont jouée voient l'analyse de leurs coups.",
+            )
+        if session.row.status != OVER:
+            raise ApiError(409, "statut", "L'analyse se lit une fois la partie terminée.")
+        return JSONResponse({"analyse": analyses.for_seat(session, seat)})
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -321,8 +339,10 @@ def create_app(
             runner.arm(session)
         sweeper = asyncio.create_task(sweeping())
         warming = bot_runner.warm()  # the workers load the games and word lists now
+        analyses.resume()  # the analyses a stopped server left undone
         yield
         sweeper.cancel()
+        analyses.close()
         for task in warming:
             task.cancel()
         runner.close()
@@ -378,6 +398,7 @@ def create_app(
         Route("/api/tables/{table_id}/places/{seat}/robot", make_bot, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", replay),
+        Route("/api/tables/{table_id}/analyse", analysis),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static"),
     ]
@@ -394,5 +415,6 @@ def create_app(
         middleware=[Middleware(BodyLimit)],
     )
     app.state.lobby = lobby
+    app.state.analyses = analyses
     app.state.sweep = sweep
     return app
