@@ -12,7 +12,8 @@ from ludotheque.server.broadcast import Broadcaster, Connection, LocalBroadcaste
 
 # Each part → the server modules it may import (app.py, the routes, wires them all).
 ALLOWED = {
-    "storage": set(),
+    "schema": set(),
+    "storage": {"schema"},
     "fairness": set(),
     "robots": {"fairness"},
     "broadcast": set(),
