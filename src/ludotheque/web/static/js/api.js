@@ -51,6 +51,8 @@ export const api = {
   rematch: (id, jeton) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { jeton }),
   replay: (id, jeton) =>
     request("GET", `/api/tables/${encodeURIComponent(id)}/replay` + (jeton ? `?jeton=${encodeURIComponent(jeton)}` : "")),
+  analysis: (id, jeton) =>
+    request("GET", `/api/tables/${encodeURIComponent(id)}/analyse?jeton=${encodeURIComponent(jeton)}`),
 };
 
 const SEAT_PREFIX = "ludotheque:table:";

@@ -1,4 +1,5 @@
 // A finished game, step by step: « ⏮ ◀ ▶ ⏭ », a slider and the ← → keys.
+import { AnalysisView } from "./analysis.js";
 import { api, loadSeat, robotBadge, robotTitle, seatLevels } from "./api.js";
 import { rendererModule } from "./games/index.js";
 import { resultElement } from "./result.js";
@@ -14,6 +15,7 @@ let games = [];
 let rendererMod = null;
 let renderer = null;
 let place = null;
+let analysis = null; // the seat's analysis (analysis.js)
 
 function names() {
   const game = games.find((g) => g.nom === table?.jeu);
@@ -49,6 +51,7 @@ function render() {
       send: () => false, notify: () => {}, readOnly: true,
     }));
   }
+  analysis?.onStep(index === 0 ? null : step.coups, step.journal?.place === place);
   const fin = $("fin");
   if (vue?.resultat) {
     fin.hidden = false;
@@ -117,6 +120,12 @@ async function init() {
     } else if (event.key === "Home" && target !== slider) go(0);
     else if (event.key === "End" && target !== slider) go(steps.length - 1);
   });
+  analysis = new AnalysisView({
+    tableId,
+    jeton: seat?.jeton,
+    go: (ply) => go(steps.findIndex((s) => s.coups === ply)),
+  });
+  analysis.show(data.analyse);
   go(0);
 }
 
