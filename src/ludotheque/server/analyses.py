@@ -43,6 +43,8 @@ when someone asks for them."""
 AT_ONCE = 2
 """Analyses read and computed together; the others wait their turn."""
 READY, RUNNING, UNAVAILABLE = "pret", "en_cours", "indisponible"
+ENDED_KEPT = 10_000
+"""Finished tables remembered as heard (a table's later changes do not start it again)."""
 KEY = "(analyses)"
 """The analyses' key in the workers' fair queue: together, they count as one table."""
 
@@ -74,6 +76,8 @@ class Analyses:
         a person holds."""
         if session.row.status != OVER or session.id in self.ended:
             return
+        if len(self.ended) > ENDED_KEPT:
+            self.ended.clear()  # heard again, a table finds its rows stored and does nothing
         self.ended.add(session.id)
         for seat in session.seats:
             if seat.kind == HUMAN:

@@ -89,8 +89,12 @@ export class AnalysisView {
       try {
         const data = await api.analysis(this.tableId, this.jeton);
         this.show(data.analyse);
-      } catch {
-        this.poll(); // the server did not answer: ask again later
+      } catch (error) {
+        if (error.status >= 400 && error.status < 500) {
+          this.show({ etat: "indisponible", message: error.message }); // asking again would not help
+        } else {
+          this.poll(); // the server did not answer, or its database: ask again later
+        }
       }
     }, POLL_MS);
   }
