@@ -9,7 +9,9 @@ turn in a cycle, « wait » included), decisions per second (moves actually play
 baseline: the same setups and seeds played straight through ``State.apply`` with
 ``State.sample_action`` (the rules alone), so the ratio shows what the environment costs (the
 observation encoding, the menus and their word generators). Also the share of decisions whose
-menu was full (moves may have been cut). Exit status 1 when a game did not end.
+menu was full (moves may have been cut). Exit status 1 when a game did not end. The games
+are those of ``ludotheque.rl.random_play`` (game ``n``: setup ``n mod k``, seed ``n``), which
+the test suite runs a thousand per game (``tests/rl/test_thousand_games.py``).
 """
 
 from __future__ import annotations
@@ -17,64 +19,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 
-import numpy as np
-
-from ludotheque.core.json_types import JsonValue
 from ludotheque.core.rng import Rng
 from ludotheque.games import default_registry
-from ludotheque.rl import aec_env
-
-GAMES = ("gutenberg", "letter", "themes", "gremlins")
-MAX_CYCLES = 5_000
-
-
-@dataclass(frozen=True)
-class Setup:
-    game: str
-    players: int
-    options: dict[str, JsonValue]
-
-
-def setups(game: str) -> list[Setup]:
-    """Every (mode, players) with 2 ≤ players ≤ 4 the game offers."""
-    info = default_registry().get(game).info
-    found = []
-    for mode in info.modes:
-        for players in mode.player_counts():
-            if 2 <= players <= 4:
-                found.append(Setup(game, players, {"mode": mode.name}))
-    return found
-
-
-def cycle(game: str, count: int) -> Iterator[tuple[Setup, int]]:
-    table = setups(game)
-    for number in range(count):
-        yield table[number % len(table)], number
-
-
-def play_env(setup: Setup, seed: int) -> tuple[int, int, int, bool]:
-    """One game through the AEC environment: (steps, decisions, full menus, ended)."""
-    env = aec_env(setup.game, setup.players, max_cycles=MAX_CYCLES, **setup.options)
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    steps = decisions = full = 0
-    menu = env.session.spec.menu
-    for _agent in env.agent_iter():
-        observation, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        mask = observation["action_mask"]
-        legal = np.flatnonzero(mask)
-        if not mask[0]:
-            decisions += 1
-            full += int(len(legal) == menu)
-        env.step(int(rng.choice(legal)))
-        steps += 1
-    return steps, decisions, full, env.session.is_over
+from ludotheque.rl.random_play import GAMES, MAX_CYCLES, Setup, cycle, play_env
 
 
 def play_rules(setup: Setup, seed: int) -> int:
@@ -110,8 +58,12 @@ def main(argv: list[str] | None = None) -> int:
         start = time.process_time()
         for setup, number in cycle(game, args.games):
             result = play_env(setup, args.seed + number)
-            steps, decisions, full = steps + result[0], decisions + result[1], full + result[2]
-            ended += result[3]
+            steps, decisions, full = (
+                steps + result.steps,
+                decisions + result.decisions,
+                full + result.full,
+            )
+            ended += result.ended
         env_seconds = time.process_time() - start
         moves = 0
         start = time.process_time()

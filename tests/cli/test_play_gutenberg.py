@@ -154,7 +154,8 @@ def test_a_whole_multiplayer_game_to_the_end():
     for number in range(1, 5):
         assert f"Bilan du tour {number}" in text
         assert f"Gutenberg — tour {number}/5 — draft" in text
-    assert "Fin de la partie" in text
+    assert text.count("Fin de la partie") == 1  # the result table says it, once
+    assert "Classement :" in text
     assert "le meilleur score possible !" in text  # the person writes the finder's best word
     assert "Vous réclamez" in text
     # The record was saved after every accepted move, and rebuilds the same game.
@@ -178,6 +179,7 @@ def test_a_whole_solo_game_to_the_end(difficulty):
     won = "La Rotative est battue" in text
     assert ("Vous gagnez !" in text) == won and ("Vous perdez." in text) == (not won)
     assert "Classement" not in text
+    assert text.count("Fin de la partie") == 1
     if difficulty == "facile":
         last = terminal.state.writes[0]
         assert last is not None

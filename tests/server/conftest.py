@@ -19,7 +19,10 @@ from ludotheque.server.throttle import Limits
 # The tests play at machine speed from one address: rate limits out of the way (their own
 # tests, tests/server/test_flooding.py, inject small values).
 RELAXED = Limits(
-    table_creations="100000/second", socket_messages="100000/second", sockets_per_client=100000
+    table_creations="100000/second",
+    socket_messages="100000/second",
+    sockets_per_client=100000,
+    account_creations="100000/second",
 )
 
 # --- databases and clients ----------------------------------------------------------------------

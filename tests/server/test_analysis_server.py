@@ -32,7 +32,7 @@ from ludotheque.games.gutenberg import Gutenberg
 from ludotheque.games.gutenberg import analysis as gutenberg_analysis
 from ludotheque.games.letter import Letter
 from ludotheque.server.robots import BotRunner
-from ludotheque.server.schema import analyses_table
+from ludotheque.server.schema import accounts_table, analyses_table
 from ludotheque.server.storage import SeatRow, Storage, TableRow
 from ludotheque.server.tables import hash_token
 
@@ -75,16 +75,23 @@ def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, 
     yield calls
 
 
-def store(database_url: str, record: GameRecord, table_id: str, *, finished: float | None) -> None:
-    """The table in storage: two people (tokens :data:`TOKENS`), the record's moves; the last
-    one left out while ``finished`` is None (the game then waits for it), else the game ended
-    at that time."""
+def store(
+    database_url: str,
+    record: GameRecord,
+    table_id: str,
+    *,
+    finished: float | None,
+    account: int | None = None,
+) -> None:
+    """The table in storage: two people (tokens :data:`TOKENS`; ``account``: Alice's), the
+    record's moves; the last one left out while ``finished`` is None (the game then waits for
+    it), else the game ended at that time."""
     storage = Storage(database_url)
     status = "en_cours" if finished is None else "terminee"
     row = TableRow(table_id, "gutenberg", 2, record.seed, record.options, 0, status, 0)
     row.created = time.time()
     seats = [
-        SeatRow(0, "humain", None, "Alice", hash_token(TOKENS[0])),
+        SeatRow(0, "humain", None, "Alice", hash_token(TOKENS[0]), account_id=account),
         SeatRow(1, "humain", None, "Bruno", hash_token(TOKENS[1])),
     ]
     storage.create_table(row, seats)
@@ -175,6 +182,32 @@ def test_each_person_gets_the_analysis_of_their_own_moves_when_the_game_ends(
     assert refused.status_code == 403 and refused.json()["erreur"]["code"] == "spectateur"
     wrong = client.get("/api/tables/partie/analyse", params={"jeton": "pas-le-bon"})
     assert wrong.status_code == 403 and wrong.json()["erreur"]["code"] == "jeton_invalide"
+
+
+def test_a_logged_in_account_reads_the_analysis_of_its_seat_without_a_token(
+    database_url: str, make_client: Callable[..., TestClient], record: GameRecord
+):
+    client = make_client()
+    signed = client.post(
+        "/api/comptes", json={"nom": "Alice", "mot_de_passe": "cheval agrafe pile"}
+    )
+    assert signed.status_code == 201, signed.text  # and logged in (its session cookie)
+    storage = Storage(database_url)
+    with storage.engine.connect() as db:
+        alice = db.execute(select(accounts_table.c.id)).scalar_one()
+    storage.close()
+    store(database_url, record, "compte", finished=0.0, account=alice)
+    deadline = time.monotonic() + WAIT
+    found = client.get("/api/tables/compte/analyse").json()["analyse"]
+    while found["etat"] == "en_cours" and time.monotonic() < deadline:
+        time.sleep(0.05)
+        found = client.get("/api/tables/compte/analyse").json()["analyse"]
+    assert found["etat"] == "pret"
+    assert {note["coups"] for note in found["notes"]} <= seat_plies(record, 0)
+    assert client.get("/api/tables/compte/replay").json()["analyse"] == found
+    anonymous = TestClient(client.app)  # another browser, nobody logged in: a spectator
+    refused = anonymous.get("/api/tables/compte/analyse")
+    assert refused.status_code == 403 and refused.json()["erreur"]["code"] == "spectateur"
 
 
 def test_an_analysis_is_stored_once_and_a_new_version_of_the_analyser_redoes_it(

@@ -142,28 +142,3 @@ def test_waiting_tables_nobody_joined_expire_and_finished_ones_leave_memory(
     replay = client.get(f"/api/tables/{solo['table']}/replay?jeton={solo['jeton']}")
     assert replay.status_code == 200 and len(replay.json()["etapes"]) > 1
     assert lobby.tables[solo["table"]].row.status == "terminee"
-
-
-def test_a_database_made_before_creation_times_gets_the_column_and_loads(tmp_path: Any) -> None:
-    """Expiry needs each table's creation time: an older database gets the column, its tables
-    load with none (they are timed from when the server first sees them)."""
-    import sqlite3
-
-    path = tmp_path / "old.sqlite3"
-    with sqlite3.connect(path) as db:
-        db.execute(
-            "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(40) NOT NULL, "
-            "players INTEGER NOT NULL, seed BIGINT NOT NULL, options TEXT NOT NULL, "
-            "clock INTEGER NOT NULL, status VARCHAR(12) NOT NULL, host INTEGER NOT NULL, "
-            "rematch VARCHAR(32), rematch_of VARCHAR(32))"
-        )
-        db.execute(
-            "INSERT INTO tables VALUES ('t1', 'gutenberg', 2, 7, '{\"mode\": \"classique\"}', "
-            "0, 'attente', 0, NULL, NULL)"
-        )
-    from ludotheque.server.storage import Storage
-
-    storage = Storage(f"sqlite:///{path}")
-    loaded = storage.load_table("t1")
-    storage.close()
-    assert loaded is not None and loaded[0].created is None and loaded[0].status == "attente"

@@ -13,19 +13,23 @@ from ludotheque.server.broadcast import Broadcaster, Connection, LocalBroadcaste
 # Each part → the server modules it may import (app.py, the routes, wires them all).
 ALLOWED = {
     "schema": set(),
-    "storage": {"schema"},
+    "storage": {"schema", "migrations"},
     "fairness": set(),
     "robots": {"fairness"},
     "broadcast": set(),
     "replays": set(),
-    "tables": {"storage", "robots"},
+    "slow": {"schema", "storage"},
+    "tables": {"storage", "robots", "slow"},
     "inputs": {"tables"},
     "offload": set(),
     "throttle": {"tables"},
-    "lobby": {"offload", "robots", "storage", "tables"},
-    "runner": {"broadcast", "inputs", "robots", "tables"},
+    "lobby": {"offload", "robots", "storage", "tables", "slow"},
+    "runner": {"broadcast", "inputs", "robots", "tables", "slow"},
     "scheduler": {"robots", "tables"},
     "analyses": {"schema", "storage", "tables"},
+    "accounts": {"schema", "tables"},
+    "sessions": {"accounts", "schema"},
+    "account_routes": {"accounts", "inputs", "offload", "sessions", "tables", "throttle"},
 }
 
 

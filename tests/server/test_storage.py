@@ -126,7 +126,7 @@ def test_another_storage_on_the_same_database_sees_committed_rows(
     """What a restarted server relies on: everything is committed when a call returns."""
     storage.create_table(table(status="en_cours"), seats())
     storage.add_move("t1", 1, 0, {"type": "choisir", "carte": "L01"})
-    again = Storage(database_url)  # creating the schema again is harmless
+    again = Storage(database_url)  # a database at the current schema opens as it is
     try:
         assert again.load_table("t1") == storage.load_table("t1")
         again.add_move("t1", 2, 1, {"type": "choisir", "carte": "L02"})
@@ -145,24 +145,3 @@ def test_missing_postgres_skips_or_fails_when_required(
     monkeypatch.setenv("LUDOTHEQUE_REQUIRE_POSTGRES", "1")
     with pytest.raises(pytest.fail.Exception, match="initdb not found"):
         postgres_skip_or_fail("initdb not found")
-
-
-def test_a_database_made_before_the_absence_delay_gets_it_with_its_default(
-    database_url: str,
-) -> None:
-    """A database of an older server (no ``absence`` column) is brought up to date on start,
-    its tables keeping the default delay (60 s), and the new column is written and read."""
-    from sqlalchemy import text
-
-    store = Storage(database_url)
-    store.create_table(table("old"), seats())
-    with store.engine.begin() as db:
-        db.execute(text("ALTER TABLE tables DROP COLUMN absence"))
-    store.close()
-    store = Storage(database_url)
-    try:
-        store.create_table(table("new", absence=15), seats())
-        loaded = {row.id: row.absence for row, _seats, _moves in store.load_tables()}
-    finally:
-        store.close()
-    assert loaded == {"old": 60, "new": 15}

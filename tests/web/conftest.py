@@ -2,12 +2,12 @@
 
 ``live_server`` runs the real application on uvicorn, in a background thread, on a free port of
 127.0.0.1 and a temporary SQLite file, for the whole session; ``start_live_server`` starts one
-for a test on ``backend_database`` (SQLite and PostgreSQL), to stop and restart at will (bots decide in the server, ``bot_workers=0``, without
-the pause of ``ludotheque serve``). ``browser`` is Debian's Chromium (``/usr/bin/chromium``, or
-``$LUDOTHEQUE_CHROMIUM``) launched by Playwright through its executable path: Playwright's own
-browser download is never used. Without Chromium or the ``playwright`` package the tests skip,
-unless ``LUDOTHEQUE_REQUIRE_BROWSER=1`` (set by CI) or ``LUDOTHEQUE_SCREENSHOTS`` is set, where
-they fail.
+for a test on ``backend_database`` (SQLite and PostgreSQL), to stop and restart at will (bots
+decide in the server, ``bot_workers=0``, without the pause of ``ludotheque serve``). ``browser``
+is Debian's Chromium (``/usr/bin/chromium``, or ``$LUDOTHEQUE_CHROMIUM``) launched by Playwright
+through its executable path: Playwright's own browser download is never used. Without Chromium
+or the ``playwright`` package the tests skip, unless ``LUDOTHEQUE_REQUIRE_BROWSER=1`` (set by
+CI) or ``LUDOTHEQUE_SCREENSHOTS`` is set, where they fail.
 
 ``page`` is a fresh browser context (its own ``localStorage``, so its own seats) at desktop
 size; ``page.errors`` collects the console errors and uncaught exceptions of the page.
@@ -102,7 +102,10 @@ def start_server(database: str, **options: Any) -> RunningServer:
     from ludotheque.server.throttle import Limits
 
     relaxed = Limits(
-        table_creations="100000/second", socket_messages="100000/second", sockets_per_client=10000
+        table_creations="100000/second",
+        socket_messages="100000/second",
+        sockets_per_client=10000,
+        account_creations="100000/second",  # every browser test's accounts, from 127.0.0.1
     )
     settings: dict[str, Any] = {"bot_workers": 0, "bot_delay": 0, "bot_pace": 0, "limits": relaxed}
     settings.update(options)

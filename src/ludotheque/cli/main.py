@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ludotheque import __version__
-from ludotheque.cli import gutenberg, lexicon, play, serve, simulate, themes
+from ludotheque.cli import db, gutenberg, lexicon, play, serve, simulate, themes
 from ludotheque.games import default_registry
 
 app = typer.Typer(
@@ -22,6 +22,7 @@ app = typer.Typer(
 app.add_typer(lexicon.app, name="lexicon")
 app.add_typer(gutenberg.app, name="gutenberg")
 app.add_typer(themes.app, name="themes")
+app.add_typer(db.app, name="db")
 play.register(app)
 simulate.register(app)
 serve.register(app)

@@ -1,8 +1,8 @@
 """The Starlette application: pages, the JSON API of the lobby, and the WebSocket of a table.
 
 >>> app = create_app("sqlite://", bot_workers=0)
->>> sorted(r.path for r in app.routes if "api" in r.path)[:3]
-['/api/equipes', '/api/games', '/api/tables']
+>>> {"/api/games", "/api/tables", "/api/moi"} <= {r.path for r in app.routes}
+True
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ludotheque.core.json_types import JsonObject
 from ludotheque.core.registry import Registry
 
+from .account_routes import account_routes
+from .accounts import ANONYMOUS, Accounts
 from .analyses import Analyses
 from .broadcast import Connection, LocalBroadcaster
 from .inputs import BodyLimit, read_object
@@ -40,6 +43,7 @@ from .replays import replay_steps
 from .robots import BotRunner, level_names
 from .runner import MAX_MESSAGE, TableRunner
 from .scheduler import BotScheduler
+from .sessions import Sessions, account_of, server_secret
 from .storage import Storage, unavailable
 from .tables import OVER, ApiError, TableSession, check_name
 from .throttle import Limits, RateLimited, Throttle
@@ -94,6 +98,7 @@ def create_app(
     bot_pace: float = 1.0,
     test_games: bool | None = None,
     limits: Limits | None = None,
+    clock: Callable[[], float] = time.time,
 ) -> Starlette:
     """The web application on a database URL (``sqlite:///…`` or ``postgresql://…``).
 
@@ -101,7 +106,8 @@ def create_app(
     them: the lobby on the storage, the table runner on the broadcaster, the bot scheduler
     told of each change by the runner. The test-only games are left out unless
     ``test_games`` (:func:`server_games`). ``limits``: what one client may ask (rate limits,
-    open sockets) and how long idle tables are kept (``server/throttle.py``). A database that
+    open sockets) and how long idle tables are kept (``server/throttle.py``). ``clock``: the
+    wall clock of the lobby and of slow games' deadlines (tests move it on). A database that
     cannot be opened raises :class:`~ludotheque.server.storage.StorageUnavailable` (a French
     message)."""
     if registry is None:
@@ -115,14 +121,18 @@ def create_app(
     replays: dict[tuple[str, int | None], bytes] = {}  # finished games' replays, encoded
     broadcaster = LocalBroadcaster()
     runner = TableRunner(broadcaster)
-    lobby = Lobby(server_games(registry, test_games), storage, on_withdraw=runner.withdraw)
+    lobby = Lobby(
+        server_games(registry, test_games), storage, on_withdraw=runner.withdraw, clock=clock
+    )
     bot_runner = BotRunner(bot_workers, bot_budget)
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
     analyses = Analyses(storage, bot_runner.run)  # each person's game analysed when it ends
     runner.watchers.append(analyses.changed)
+    accounts = Accounts(storage.engine)
     try:
         lobby.load()
+        sessions = Sessions(accounts, server_secret(storage.engine))
     except SQLAlchemyError as error:  # a database of another program, or one gone meanwhile
         bot_runner.close()
         storage.close()
@@ -160,11 +170,20 @@ def create_app(
     async def table(request: Request) -> TableSession:
         return await lobby.find(request.path_params["table_id"], offload)
 
+    def account_id(request: Request) -> int | None:
+        account = account_of(request)
+        return None if account is None else account.id
+
     async def create_table(request: Request) -> Response:
         body = await _body(request)
+        account = account_of(request)
+        if account is not None:  # a logged-in person sits as their account, by its name
+            body = {**body, "nom": account.name}
         throttle.create_table(client(request))
         prepared = await offload.run(lobby.prepare, body)  # a card file may be long to read
-        session, seat, token = lobby.create(body, prepared=prepared)
+        session, seat, token = lobby.create(
+            body, prepared=prepared, account_id=None if account is None else account.id
+        )
         runner.changed(session)
         return JSONResponse({"table": session.id, "place": seat, "jeton": token}, 201)
 
@@ -177,19 +196,22 @@ def create_app(
         seat = body.get("place")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise ApiError(400, "requete_invalide", "« place » doit être un numéro de place.")
-        number, token = session.join(check_name(body.get("nom")), seat)
+        account = account_of(request)
+        name = check_name(body.get("nom")) if account is None else account.name
+        number, token = session.join(name, seat, account_id=account_id(request))
         runner.changed(session)
         return JSONResponse({"place": number, "jeton": token})
 
     async def leave(request: Request) -> Response:
         session = await table(request)
-        session.leave(lobby.seated(session, (await _body(request)).get("jeton")))
+        token = (await _body(request)).get("jeton")
+        session.leave(lobby.seated(session, token, account_id(request)))
         runner.changed(session)
         return JSONResponse(session.to_json())
 
     async def start(request: Request) -> Response:
         session = await table(request)
-        by = lobby.seated(session, (await _body(request)).get("jeton"))
+        by = lobby.seated(session, (await _body(request)).get("jeton"), account_id(request))
         session.check_start(by)
         match = await offload.run(session.new_match)  # dealt in a thread
         session.start(by, match)  # checked again: the table may have changed meanwhile
@@ -202,7 +224,7 @@ def create_app(
         if not (seat.isascii() and seat.isdigit() and len(seat) <= 3):
             raise ApiError(404, "place_inconnue", "Place inconnue.")
         body = await _body(request)
-        by = lobby.seated(session, body.get("jeton"))
+        by = lobby.seated(session, body.get("jeton"), account_id(request))
         level = body.get("niveau")
         if level is not None and not isinstance(level, str):
             raise ApiError(400, "requete_invalide", "« niveau » : un nom de robot.")
@@ -212,8 +234,13 @@ def create_app(
 
     async def rematch(request: Request) -> Response:
         session = await table(request)
-        seat = lobby.seated(session, (await _body(request)).get("jeton"))
-        made = lobby.rematch(session, seat)
+        seat = lobby.seated(session, (await _body(request)).get("jeton"), account_id(request))
+        account = account_of(request)
+        made = (
+            lobby.rematch(session, seat)
+            if account is None
+            else lobby.rematch(session, seat, account.id, account.name)
+        )
         if made.new:  # the finished table's connections are told where the rematch is
             message: JsonObject = {"type": "revanche", "table": made.table.id}
             broadcaster.publish(session.id, lambda _seat: message)
@@ -225,7 +252,7 @@ def create_app(
     async def replay(request: Request) -> Response:
         session = await table(request)
         token = request.query_params.get("jeton") or None
-        seat = session.seat_of(token)
+        seat = session.seat_of(token) if token else session.seat_of_account(account_id(request))
         if session.row.status != OVER:
             raise ApiError(409, "statut", "Le déroulé se regarde une fois la partie terminée.")
         key = (session.id, seat)
@@ -250,13 +277,15 @@ def create_app(
 
     async def analysis(request: Request) -> Response:
         session = await table(request)
-        seat = session.seat_of(request.query_params.get("jeton") or None)
+        token = request.query_params.get("jeton") or None
+        seat = session.seat_of(token) if token else session.seat_of_account(account_id(request))
         if seat is None:
             raise ApiError(
                 403,
                 "spectateur",
-                "L'analyse d'une partie se lit avec le jeton de sa place : seules les personnes "
-                "qui l'ont jouée voient l'analyse de leurs coups.",
+                "L'analyse d'une partie se lit avec le jeton de sa place (ou connecté au compte "
+                "qui l'a jouée) : seules les personnes qui l'ont jouée voient l'analyse de leurs "
+                "coups.",
             )
         if session.row.status != OVER:
             raise ApiError(409, "statut", "L'analyse se lit une fois la partie terminée.")
@@ -278,7 +307,13 @@ def create_app(
         table_id = websocket.path_params["table_id"]
         try:
             session = await lobby.find(table_id, offload)
-            seat = session.seat_of(websocket.query_params.get("jeton") or None)
+            token = websocket.query_params.get("jeton") or None
+            account = account_of(websocket)  # without a token, a seated account is its seat
+            seat = (
+                session.seat_of(token)
+                if token or account is None
+                else session.seat_of_account(account.id)
+            )
         except (ApiError, SQLAlchemyError) as failure:
             error = failure if isinstance(failure, ApiError) else storage_error()
             message = {"type": "erreur", "code": error.code, "message": error.message, "seq": None}
@@ -321,11 +356,13 @@ def create_app(
         return bool(broadcaster.connections.get(table_id))
 
     def sweep() -> None:
-        """Expire the waiting tables nobody joined, forget idle finished ones."""
+        """Expire the waiting tables nobody joined, forget idle finished ones; play the slow
+        games' moves whose deadline the wall clock passed (``server/slow.py``)."""
         for session in lobby.expire(
             limits.waiting_table_seconds, limits.finished_table_seconds, connected
         ):
             runner.changed(session)
+        runner.check_slow(lobby.playing())
 
     async def sweeping() -> None:
         while True:
@@ -383,7 +420,24 @@ def create_app(
             )
         )
 
+    def forget_account(account: int, table_ids: list[str]) -> None:
+        """A deleted account's seats read « Anonyme » in the tables in memory and their
+        replays (storage is done: ``Accounts.delete``)."""
+        for table_id in table_ids:
+            for key in [key for key in replays if key[0] == table_id]:
+                del replays[key]
+            session = lobby.tables.get(table_id)
+            if session is None:
+                continue
+            for row in session.seats:
+                if row.account_id == account:
+                    row.account_id = None
+                    row.name = None if row.name is None else ANONYMOUS
+            runner.changed(session)
+
+    passwords = Offload()  # Argon2 in threads, apart from the heavy work of tables
     routes = [
+        *account_routes(accounts, sessions, throttle, passwords, storage_error, forget_account),
         Route("/", page("index.html")),
         Route("/table/{table_id}", page("table.html")),
         Route("/replay/{table_id}", page("replay.html")),
@@ -416,5 +470,8 @@ def create_app(
     )
     app.state.lobby = lobby
     app.state.analyses = analyses
+    app.state.sessions = sessions  # read by sessions.account_of
+    app.state.accounts = accounts
     app.state.sweep = sweep
+    app.state.runner = runner
     return app

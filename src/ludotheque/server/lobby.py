@@ -20,6 +20,7 @@ from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import Game
 from ludotheque.core.registry import Registry
 
+from . import slow
 from .offload import Offload
 from .robots import DEFAULT_LEVEL, LEVEL_TITLES, bot_levels, level_names, level_portrait
 from .storage import SeatRow, Storage, TableRow
@@ -74,6 +75,7 @@ class NewTable(NamedTuple):
     seats: list[SeatRow]
     name: str
     absence: int = ABSENCE
+    hours: int = 0  # a slow game: hours per move (``server/slow.py``)
 
 
 class Lobby:
@@ -325,6 +327,12 @@ class Lobby:
             raise ApiError(
                 400, "requete_invalide", "« absence » : des secondes, de 0 (jamais) à 3600."
             )
+        try:
+            hours = slow.hours_of(body, clock=clock, absence=body.get("absence"))
+        except slow.SlowGameError as error:
+            raise ApiError(400, "requete_invalide", error.message) from None
+        if hours:
+            absence = 0  # a slow game waits for its players with no socket open
         levels = level_names(game)
         seats: list[SeatRow] = []
         for index, place in enumerate(places):
@@ -341,17 +349,25 @@ class Lobby:
                 seats.append(SeatRow(index, HUMAN))
         if not any(s.kind == HUMAN for s in seats):
             raise ApiError(400, "requete_invalide", "Il faut au moins une place pour une personne.")
-        return NewTable(game, players, resolved, clock, seats, check_name(body.get("nom")), absence)
+        name = check_name(body.get("nom"))
+        return NewTable(game, players, resolved, clock, seats, name, absence, hours)
 
     def create(
-        self, body: JsonObject, rematch_of: str | None = None, prepared: NewTable | None = None
+        self,
+        body: JsonObject,
+        rematch_of: str | None = None,
+        prepared: NewTable | None = None,
+        account_id: int | None = None,
     ) -> tuple[TableSession, int, str]:
-        """Make the table a request asks for (``prepared``: :meth:`prepare` already ran)."""
+        """Make the table a request asks for (``prepared``: :meth:`prepare` already ran);
+        ``account_id``: the creator's account, when logged in."""
         new = self.prepare(body) if prepared is None else prepared
         game, players, seats, name = new.game, new.players, list(new.seats), new.name
         humans = [s.seat for s in seats if s.kind == HUMAN]
         token = new_token()
-        seats[humans[0]] = SeatRow(humans[0], HUMAN, None, name, hash_token(token))
+        seats[humans[0]] = SeatRow(
+            humans[0], HUMAN, None, name, hash_token(token), account_id=account_id
+        )
         table_id = self._new_id()
         row = TableRow(
             table_id,
@@ -366,6 +382,7 @@ class Lobby:
             rematch_of,
             new.absence,
             self.clock(),
+            hours=new.hours,
         )
         self.storage.create_table(row, seats)
         session = self._session(game, row, seats)
@@ -385,24 +402,39 @@ class Lobby:
         open_tables = [s for s in self.tables.values() if s.row.status in (WAITING, PLAYING)]
         return [s.to_json() for s in open_tables[-200:]]
 
-    def seated(self, session: TableSession, token: JsonValue) -> int:
+    def seated(self, session: TableSession, token: JsonValue, account_id: int | None = None) -> int:
+        """The seat of the one who asks: their token's, or without a token the seat of the
+        account they are logged in as (``account_id``)."""
+        if token is None and account_id is not None:
+            mine = session.seat_of_account(account_id)
+            if mine is None:
+                raise ApiError(403, "pas_assis", "Votre compte n'a pas de place à cette table.")
+            return mine
         if not isinstance(token, str):
             raise ApiError(400, "requete_invalide", "Indiquez votre jeton (« jeton »).")
         seat = session.seat_of(token)
         assert seat is not None
         return seat
 
-    def rematch(self, session: TableSession, seat: int) -> Rematch:
+    def rematch(
+        self,
+        session: TableSession,
+        seat: int,
+        account_id: int | None = None,
+        account_name: str | None = None,
+    ) -> Rematch:
+        """The rematch of a finished table for the person of ``seat`` (made now, or joined);
+        logged in, they sit there as their account (``account_id``, ``account_name``)."""
         if session.row.status != OVER:
             raise ApiError(409, "statut", "La revanche se propose à la fin de la partie.")
-        name = session.seats[seat].name or f"Place {seat + 1}"
+        name = account_name or session.seats[seat].name or f"Place {seat + 1}"
         if session.row.rematch is not None:
             other = self.get(session.row.rematch)
             free = [s.seat for s in other.seats if s.kind == HUMAN and s.token_hash is None]
             if seat in free:  # the seat kept for them
-                new_seat, token = other.join(name, seat, previous=True)
+                new_seat, token = other.join(name, seat, previous=True, account_id=account_id)
             else:
-                new_seat, token = other.join(name, None)
+                new_seat, token = other.join(name, None, account_id=account_id)
             return Rematch(other, new_seat, token, new=False)
         # A bot holding an away person's seat gives it back to them in the rematch.
         places: list[JsonValue] = [
@@ -420,12 +452,13 @@ class Lobby:
             "nom": name,
             "horloge": session.row.clock,
             "absence": session.row.absence,
+            "heures": session.row.hours,
         }
-        other, first, token = self.create(body, rematch_of=session.id)
+        other, first, token = self.create(body, rematch_of=session.id, account_id=account_id)
         if first != seat and (session.seats[seat].kind == HUMAN or session.held(seat)):
             # Keep the caller's seat number: move them there.
             other.leave(first)
-            new_seat, token = other.join(name, seat)
+            new_seat, token = other.join(name, seat, account_id=account_id)
             other.row.host = new_seat
             self.storage.update_table(other.id, host=new_seat)
         else:

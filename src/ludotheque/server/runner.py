@@ -2,9 +2,10 @@
 
 It plays a client's move (a ``coup`` message) through the table's move path
 (:meth:`~ludotheque.server.tables.TableSession.play`: prepared, stored, committed), keeps the
-table clock (a random move for an absent player) and the rules' hourglasses (their action when
-they run out), builds each seat's ``etat`` message, and after every change tells its watchers
-(the bot scheduler) and then every connection, through the broadcaster.
+table clock (a random move for an absent player), a slow game's deadlines in hours (kept in
+storage: ``server/slow.py``) and the rules' hourglasses (their action when they run out),
+builds each seat's ``etat`` message, and after every change tells its watchers (the bot
+scheduler) and then every connection, through the broadcaster.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.protocol import State
 
+from . import slow
 from .broadcast import Broadcaster, Connection
 from .inputs import read_json
 from .robots import fallback_action
@@ -59,9 +61,14 @@ class TableRunner:
         ] = {}
         # (table, seat) → the timer that shows a disconnected person away (« absent »)
         self.absences: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        # Slow games (``server/slow.py``): (table, seat) → (the seat's stored deadline, a
+        # wall-clock time; its timer)
+        self.slow: dict[tuple[str, int], tuple[float, asyncio.TimerHandle]] = {}
 
     def close(self) -> None:
         for _, _, handle in self.deadlines.values():
+            handle.cancel()
+        for _, handle in self.slow.values():
             handle.cancel()
         for handle in self.absences.values():
             handle.cancel()
@@ -132,6 +139,12 @@ class TableRunner:
             if len(legal) <= MAX_LISTED_ACTIONS:
                 listed = [session.game.encode_action(a) for a in legal]
         deadline = None if seat is None else self.deadlines.get((session.id, seat))
+        left: float | None = None
+        if deadline is not None:
+            left = max(0.0, round(deadline[0] - self.clock(), 1))
+        elif seat is not None and session.row.hours:  # a slow game: its stored deadline
+            end = session.seats[seat].deadline
+            left = None if end is None else max(0.0, float(round(end - session.clock())))
         return {
             "type": "etat",
             "table": session.to_json() if table is None else table,
@@ -141,9 +154,7 @@ class TableRunner:
             "a_jouer": moving,
             "coups": listed,
             "prochain_seq": 0 if seat is None else session.next_seq(seat),
-            "echeance": None
-            if deadline is None
-            else max(0.0, round(deadline[0] - self.clock(), 1)),
+            "echeance": left,
             "journal": session.journal_for(seat),
             "sabliers": self.hourglasses_json(session),
         }
@@ -262,7 +273,9 @@ class TableRunner:
         moving = state.to_move()
         self._turn_hourglasses(session, state)
         self._watch_absences(session, moving)
-        if session.row.clock > 0:
+        if session.row.hours > 0:
+            self._arm_slow(session)
+        elif session.row.clock > 0:
             for key in [k for k in self.deadlines if k[0] == session.id]:
                 _deadline, marker, handle = self.deadlines[key]
                 if key[1] not in moving or session.next_seq(key[1]) != marker:
@@ -307,6 +320,8 @@ class TableRunner:
     def _clear_clocks(self, session: TableSession) -> None:
         for key in [k for k in self.deadlines if k[0] == session.id]:
             self.deadlines.pop(key)[2].cancel()
+        for key in [k for k in self.slow if k[0] == session.id]:
+            self.slow.pop(key)[1].cancel()
         for key in [k for k in self.absences if k[0] == session.id]:
             self.absences.pop(key).cancel()
         for hourglass in [k for k in self.hourglasses if k[0] == session.id]:
@@ -355,5 +370,84 @@ class TableRunner:
         )
         session.note(f"Temps écoulé pour {session.name(seat)} : un coup est joué à sa place.")
         session.play(seat, None, session.game.encode_action(action))
+        session.mark_away(seat, "n'a pas joué à temps")
+        self.changed(session)
+
+    # --- slow games ----------------------------------------------------------------------------
+
+    def _arm_slow(self, session: TableSession) -> None:
+        """Catch the stored deadlines up (:func:`~ludotheque.server.slow.catch_up`), then keep
+        one timer per deadline, due when the wall clock reaches it (at once if it has passed:
+        a server restarted after a deadline plays the move as it starts)."""
+        changes = slow.catch_up(session.seats, session.state, session.clock(), session.row.hours)
+        if changes:
+            try:
+                slow.store(session.storage.engine, session.id, changes)
+            except SQLAlchemyError as error:  # the next change, or :meth:`check_slow`, retries
+                logger.warning("table %s : échéances non enregistrées (%s)", session.id, error)
+            else:
+                slow.apply(session.seats, changes)
+        wanted = {
+            (session.id, row.seat): row.deadline
+            for row in session.seats
+            if row.deadline is not None
+        }
+        for key in [k for k in self.slow if k[0] == session.id]:
+            if wanted.get(key) != self.slow[key][0]:
+                self.slow.pop(key)[1].cancel()
+        now = session.clock()
+        loop = asyncio.get_running_loop()
+        for key, end in wanted.items():
+            if key not in self.slow:
+                handle = loop.call_later(max(0.0, end - now), self._slow_due, session, key[1], end)
+                self.slow[key] = (end, handle)
+
+    def check_slow(self, sessions: Iterable[TableSession]) -> None:
+        """The periodic look at the slow tables in play (the lobby's sweep, every minute): arm
+        what is not (a table read from storage since), and play at once every deadline the wall
+        clock has passed — a timer counts the process's own time, which stops while the
+        machine sleeps and ignores a clock set forward."""
+        for session in sessions:
+            if session.row.hours <= 0 or session.row.status != PLAYING:
+                continue
+            self._arm_slow(session)
+            now = session.clock()
+            for (table_id, seat), (end, handle) in list(self.slow.items()):
+                if table_id == session.id and end <= now:
+                    handle.cancel()
+                    self._slow_due(session, seat, end)
+
+    def _slow_due(self, session: TableSession, seat: int, end: float) -> None:
+        """A slow seat's timer is due: if the wall clock agrees, its time is out (as the seconds
+        clock's: a move is played for it and it is shown away); if the clock was set back, the
+        timer waits for the rest."""
+        key = (session.id, seat)
+        armed = self.slow.get(key)
+        if armed is None or armed[0] != end:
+            return  # put away or replaced since
+        del self.slow[key]
+        row = session.seats[seat]
+        if row.deadline != end or not session.must_act(seat):
+            return
+        left = end - session.clock()
+        if left > 0:
+            handle = asyncio.get_running_loop().call_later(left, self._slow_due, session, seat, end)
+            self.slow[key] = (end, handle)
+            return
+        state = session.state
+        assert state is not None  # must_act
+        action = fallback_action(session.game, state, session.record, seat)
+        logger.warning(
+            "table %s, place %d : temps écoulé (%s) ; coup au hasard",
+            session.id,
+            seat + 1,
+            slow.hours_in_words(session.row.hours),
+        )
+        try:
+            session.play(seat, None, session.game.encode_action(action))
+        except (LudoError, ApiError) as error:  # the next check tries again
+            logger.warning("table %s, place %d : coup non joué (%s)", session.id, seat + 1, error)
+            return
+        session.note(f"Temps écoulé pour {session.name(seat)} : un coup est joué à sa place.")
         session.mark_away(seat, "n'a pas joué à temps")
         self.changed(session)

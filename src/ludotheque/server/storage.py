@@ -4,6 +4,10 @@ Every accepted action is one row of ``moves``, committed before anyone is told o
 restarted server rebuilds each table from its rows. SQLite runs in WAL mode with
 ``synchronous=NORMAL``: a committed transaction survives the death of the process.
 
+The tables are ``schema.py``'s. An empty database is created at that schema; one an earlier
+release wrote is refused until ``ludotheque db upgrade`` (:func:`upgrade_database`, the
+revisions of ``server/migrations/``) brings it up to date.
+
 >>> store = Storage("sqlite://")
 >>> store.create_table(TableRow("t1", "encheres", 2, 7, {"mode": "classique"}, 0, "attente", 0),
 ...                    [SeatRow(0, "humain", None, "Alice", "h0"), SeatRow(1, "robot", "random")])
@@ -17,18 +21,18 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    Connection,
     Engine,
     create_engine,
     event,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -38,16 +42,22 @@ from sqlalchemy.pool import StaticPool
 from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.record import GameRecord, Move
 
-from .schema import metadata, moves_table, seats_table, tables_table
+from . import migrations
+from .migrations import DatabaseState, SchemaRefused
+from .schema import moves_table, seats_table, tables_table
 
 __all__ = [
     "SeatRow",
     "Storage",
     "StorageUnavailable",
     "TableRow",
+    "database_state_of",
     "default_database_url",
+    "engine_for",
     "shown_url",
+    "upgrade_database",
 ]
+
 
 @dataclass(slots=True)
 class TableRow:
@@ -138,7 +148,9 @@ def unavailable(url: str, error: Exception) -> StorageUnavailable:
     )
 
 
-def _engine(url: str) -> Engine:
+def engine_for(url: str) -> Engine:
+    """An engine for a database URL (``postgresql://`` goes through psycopg 3; SQLite in WAL
+    mode)."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if url.startswith("sqlite"):
@@ -161,45 +173,97 @@ def _engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+SCHEMA_LOCK = 0x1D07_4E9E  # PostgreSQL advisory lock key of schema changes (per database)
+
+
+@contextmanager
+def _schema_transaction(engine: Engine) -> Iterator[Connection]:
+    """One transaction for reading and changing the schema, DDL included, committed at the
+    end or rolled back on an error. On SQLite too: its driver begins transactions only before
+    data changes, so ``BEGIN IMMEDIATE`` is sent by hand (which also keeps a second process
+    out until the end; on PostgreSQL a transaction-scoped advisory lock does)."""
+    with engine.connect() as db:
+        if engine.dialect.name == "sqlite":
+            db.exec_driver_sql("BEGIN IMMEDIATE")
+        elif engine.dialect.name == "postgresql":
+            db.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+        try:
+            yield db
+        except BaseException:
+            db.rollback()
+            raise
+        db.commit()
+
+
+def database_state_of(url: str) -> DatabaseState:
+    """Where a database stands against this release's migrations; nothing is written (a
+    SQLite file that does not exist is not created: it is an empty database)."""
+    try:
+        engine = engine_for(url)
+        path = engine.url.database if engine.dialect.name == "sqlite" else None
+        if path not in (None, "", ":memory:") and not Path(str(path)).exists():
+            engine.dispose()
+            return DatabaseState("empty", None, migrations.head_revision(), "sqlite")
+        try:
+            with engine.connect() as db:
+                return migrations.database_state(db)
+        finally:
+            engine.dispose()
+    except (SQLAlchemyError, ImportError) as error:
+        raise unavailable(url, error) from error
+
+
+def upgrade_database(url: str) -> tuple[DatabaseState, DatabaseState]:
+    """``ludotheque db upgrade``: bring a database to the current schema, in one transaction;
+    its state before and after. :class:`StorageUnavailable` (French) when it cannot be opened,
+    is another program's or a newer release's, or a step fails (nothing is then changed)."""
+    started = False
+    try:
+        engine = engine_for(url)
+        try:
+            with _schema_transaction(engine) as db:
+                started = True
+                before = migrations.upgrade(db)
+            started = False  # committed: what fails now is no failed upgrade
+            with engine.connect() as db:
+                after = migrations.database_state(db)
+        finally:
+            engine.dispose()
+    except SchemaRefused as refused:
+        raise StorageUnavailable(refused.state.refusal(shown_url(url)) or str(refused)) from None
+    except (SQLAlchemyError, ImportError) as error:
+        if not started:
+            raise unavailable(url, error) from error
+        cause = str(getattr(error, "orig", None) or error).strip().splitlines()[0][:200]
+        raise StorageUnavailable(
+            f"La mise à jour de la base « {shown_url(url)} » a échoué ({cause}) : rien n'a été "
+            "changé. Vérifiez qu'aucun autre programme ne l'a modifiée, puis recommencez."
+        ) from error
+    return before, after
+
+
 class Storage:
     """The database behind a server. Calls are short synchronous transactions."""
 
     def __init__(self, url: str) -> None:
-        """Open the database and create its tables; :class:`StorageUnavailable` if it
-        cannot be."""
+        """Open the database; :class:`StorageUnavailable` if it cannot be.
+
+        An empty database is created at the current schema (and stamped with its Alembic
+        revision); one that needs ``ludotheque db upgrade``, or that a newer release wrote, is
+        refused with a message naming what to do."""
         self.url = url
         try:
-            self.engine = _engine(url)
-            metadata.create_all(self.engine)
-            self._add_missing_columns()
+            self.engine = engine_for(url)
+            with _schema_transaction(self.engine) as db:
+                state = migrations.database_state(db)
+                if state.kind == "empty":
+                    migrations.create_at_head(db)
         except (SQLAlchemyError, ImportError) as error:
             raise unavailable(url, error) from error
-
-    def _add_missing_columns(self) -> None:
-        """Columns added since a database was made: ``ALTER TABLE … ADD`` each nullable one,
-        or one with a server default (``absence``)."""
-        found = inspect(self.engine)
-        quote = self.engine.dialect.identifier_preparer.quote
-        with self.engine.begin() as db:
-            for table in metadata.sorted_tables:
-                present = {column["name"] for column in found.get_columns(table.name)}
-                for column in table.columns:
-                    if column.name in present:
-                        continue
-                    kind = column.type.compile(dialect=self.engine.dialect)
-                    default = column.server_default
-                    if column.nullable:
-                        extra = ""
-                    elif default is not None and hasattr(default, "arg"):
-                        extra = f" NOT NULL DEFAULT {default.arg}"
-                    else:
-                        continue
-                    db.execute(
-                        text(
-                            f"ALTER TABLE {quote(table.name)} "
-                            f"ADD COLUMN {quote(column.name)} {kind}{extra}"
-                        )
-                    )
+        refusal = state.refusal(shown_url(url))
+        if refusal is not None:
+            self.engine.dispose()
+            raise StorageUnavailable(refusal)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -243,13 +307,20 @@ class Storage:
             )
 
     def add_move(
-        self, table_id: str, ply: int, seat: int, action: JsonValue, status: str | None = None
+        self,
+        table_id: str,
+        ply: int,
+        seat: int,
+        action: JsonValue,
+        status: str | None = None,
+        deadlines: Mapping[int, float | None] | None = None,
     ) -> None:
         """Store accepted action number ``ply`` (1-based); a second row for a ply fails.
 
         ``status``: the table's new status, written in the same transaction (the last move of
         a game and « over » are stored together or not at all). The table's ``updated`` (and,
-        for « over », ``finished``) is the time of the move.
+        for « over », ``finished``) is the time of the move. ``deadlines``: the seats' slow-game
+        deadlines the move changes (``server/slow.py``), in the same transaction too.
         """
         with self.engine.begin() as db:
             db.execute(
@@ -267,6 +338,12 @@ class Storage:
                 if status == "terminee":
                     values["finished"] = now
             db.execute(update(tables_table).where(tables_table.c.id == table_id).values(**values))
+            for changed, deadline in (deadlines or {}).items():
+                db.execute(
+                    update(seats_table)
+                    .where(seats_table.c.table_id == table_id, seats_table.c.seat == changed)
+                    .values(deadline=deadline)
+                )
 
     def load_tables(
         self, statuses: tuple[str, ...] | None = None

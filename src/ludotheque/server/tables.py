@@ -24,6 +24,7 @@ from ludotheque.core.moves import PendingMove
 from ludotheque.core.protocol import Game, State
 from ludotheque.core.record import GameRecord
 
+from . import slow
 from .storage import SeatRow, Storage, TableRow
 
 __all__ = [
@@ -152,6 +153,16 @@ class TableSession:
                 return seat.seat
         raise ApiError(403, "jeton_invalide", "Ce jeton ne correspond à aucune place de la table.")
 
+    def seat_of_account(self, account_id: int | None) -> int | None:
+        """The seat an account holds here (itself, or a bot for it while it is away), None if
+        none: an account is a credential for its seat, as its token is."""
+        if account_id is None:
+            return None
+        for seat in self.seats:
+            if seat.account_id == account_id and seat.token_hash is not None and not seat.left:
+                return seat.seat
+        return None
+
     def name(self, seat: int) -> str:
         """What everyone reads for a seat: the person's name, or the robot's first name
         (:func:`~ludotheque.server.robots.robot_names`; its level is shown beside it)."""
@@ -225,6 +236,7 @@ class TableSession:
             "hote": self.row.host,
             "horloge": self.row.clock,
             "absence": self.row.absence,
+            "heures": self.row.hours,
             "niveau_robots": self.bot_level(),
             "places": [
                 {
@@ -238,6 +250,8 @@ class TableSession:
                     "absent": s.seat in self.away or self.held(s.seat),
                     "remplace": s.name if self.held(s.seat) else None,
                     "gardee_pour": self.kept_for(s.seat),
+                    "compte": s.account_id is not None and (s.kind == HUMAN or self.held(s.seat)),
+                    "jusqu_a": slow.iso_time(s.deadline),
                 }
                 for s in self.seats
             ],
@@ -272,10 +286,26 @@ class TableSession:
         if self.row.status != status:
             raise ApiError(409, "statut", message)
 
-    def join(self, name: str, seat: int | None, *, previous: bool = False) -> tuple[int, str]:
+    def join(
+        self,
+        name: str,
+        seat: int | None,
+        *,
+        previous: bool = False,
+        account_id: int | None = None,
+    ) -> tuple[int, str]:
         """Seat a person (``seat``, or the first free one); ``previous``: one of the previous
-        table's players, who may take a seat the rematch keeps."""
+        table's players, who may take a seat the rematch keeps; ``account_id``: the account
+        they are logged in as (one seat per account at a table)."""
         self._require(WAITING, "La partie a déjà commencé : on ne peut plus s'asseoir.")
+        mine = self.seat_of_account(account_id)
+        if mine is not None:
+            raise ApiError(
+                409,
+                "deja_assis",
+                f"Vous êtes déjà assis·e à cette table (place {mine + 1}) : une place par "
+                "personne.",
+            )
         free = [s.seat for s in self.seats if s.kind == HUMAN and s.token_hash is None]
         open_ = [s for s in free if previous or self.kept_for(s) is None]
         if seat is None:
@@ -301,7 +331,7 @@ class TableSession:
                 f"précédente, pendant encore {wait}.",
             )
         token = new_token()
-        self._set_seat(SeatRow(seat, HUMAN, None, name, hash_token(token), False))
+        self._set_seat(SeatRow(seat, HUMAN, None, name, hash_token(token), False, account_id))
         self.note(f"{name} s'assied à la table.")
         return seat, token
 
@@ -327,7 +357,11 @@ class TableSession:
                     self.row.host = others[0]
             updated = SeatRow(seat, HUMAN)
         else:
-            updated = SeatRow(seat, row.kind, row.level, row.name, None, True)
+            # The account stays: it played part of this game (its history, its rating); a
+            # slow game's deadline too: the seat's time does not start again.
+            updated = SeatRow(
+                seat, row.kind, row.level, row.name, None, True, row.account_id, row.deadline
+            )
         self._set_seat(updated)
         self.note(f"{name} a quitté la table.")
 
@@ -366,7 +400,7 @@ class TableSession:
         if not self.held(seat):
             raise ApiError(409, "place_non_confiee", "Aucun robot ne joue à votre place.")
         row = self.seats[seat]
-        self._set_seat(SeatRow(seat, HUMAN, None, row.name, row.token_hash, False))
+        self._set_seat(SeatRow(seat, HUMAN, None, row.name, row.token_hash, False, row.account_id))
         self.away.discard(seat)
         self.note(f"{self.person(seat)} est de retour et reprend sa place.", seat)
 
@@ -402,7 +436,9 @@ class TableSession:
         else:
             raise ApiError(409, "statut", "La partie est terminée.")
         previous = row.name if self.row.status == PLAYING else None
-        self._set_seat(SeatRow(seat, BOT, level))
+        # A left seat keeps its account (it played part of the game), not its name.
+        account_id = row.account_id if self.row.status == PLAYING else None
+        self._set_seat(SeatRow(seat, BOT, level, account_id=account_id))
         from .robots import LEVEL_TITLES
 
         title = LEVEL_TITLES.get(level, level)
@@ -426,7 +462,7 @@ class TableSession:
                 f"({LEVEL_TITLES.get(wanted, wanted)}).",
             )
         row = self.seats[seat]
-        self._set_seat(SeatRow(seat, BOT, wanted, row.name, row.token_hash, False))
+        self._set_seat(SeatRow(seat, BOT, wanted, row.name, row.token_hash, False, row.account_id))
         self.note(
             f"{self.person(by)} confie la place de {self.person(seat)} à {self.name(seat)}, "
             f"robot {LEVEL_TITLES.get(wanted, wanted)}, jusqu'à son retour.",
@@ -494,13 +530,21 @@ class TableSession:
             )
         move = self.match.prepare(seat, data, complete=True)
         status = OVER if move.after.is_over else None
+        # A slow game's deadlines that this move ends or starts are stored with it.
+        deadlines = None
+        if self.row.hours:
+            deadlines = slow.after_move(
+                self.seats, self.state, move.after, seat, self.clock(), self.row.hours
+            )
         try:
-            self.storage.add_move(self.id, self.ply + 1, seat, move.data, status)
+            self.storage.add_move(self.id, self.ply + 1, seat, move.data, status, deadlines)
         except SQLAlchemyError:
             raise ApiError(
                 503, "stockage", "Le coup n'a pas pu être enregistré : réessayez."
             ) from None
         self.match.commit(move)  # the record, then the journal (self._moved)
+        if deadlines:
+            slow.apply(self.seats, deadlines)
 
 
 def check_name(value: JsonValue) -> str:

@@ -20,7 +20,7 @@ from limits.strategies import MovingWindowRateLimiter
 
 from ludotheque.core.json_types import JsonObject
 
-from .tables import ApiError
+from .tables import ApiError, in_words
 
 __all__ = ["Limits", "RateLimited", "Throttle"]
 
@@ -35,6 +35,9 @@ class Limits:
     waiting_table_seconds: float = 24 * 3600.0  # a waiting table nobody joined expires
     finished_table_seconds: float = 600.0  # a finished table idle this long leaves memory
     sweep_seconds: float = 60.0  # how often the lobby looks for both
+    account_creations: str = "30/hour;200/day"  # attempts to create an account per client
+    login_failures_per_name: str = "10/15 minutes"  # wrong passwords for one account name
+    login_failures_per_client: str = "30/15 minutes"  # wrong passwords from one client
 
 
 class RateLimited(ApiError):
@@ -59,6 +62,9 @@ class Throttle:
         self.creations = parse_many(limits.table_creations)
         self.messages = parse_many(limits.socket_messages)
         self.sockets: Counter[str] = Counter()
+        self.accounts = parse_many(limits.account_creations)
+        self.name_failures = parse_many(limits.login_failures_per_name)
+        self.client_failures = parse_many(limits.login_failures_per_client)
 
     def _hit(self, items: Sequence[RateLimitItem], namespace: str, client: str) -> int:
         """Count one request; 0 if allowed, else the whole seconds to wait (nothing counted)."""
@@ -79,6 +85,48 @@ class Throttle:
                 f"Trop de tables créées depuis votre adresse : réessayez dans {_wait_text(wait)}.",
                 wait,
             )
+
+    def create_account(self, client: str) -> None:
+        """``client`` asks for an account: :class:`RateLimited` if it asked too often (every
+        attempt counts, a name already taken too: asking is how one learns a name exists)."""
+        wait = self._hit(self.accounts, "comptes", client)
+        if wait:
+            raise RateLimited(
+                "trop_de_comptes",
+                f"Trop de comptes créés depuis votre adresse : réessayez dans {_wait_text(wait)}.",
+                wait,
+            )
+
+    def _failures_wait(self, key: str, client: str) -> int:
+        waits = [
+            max(self.limiter.get_window_stats(item, namespace, who)[0] - self.clock(), 1)
+            for items, namespace, who in (
+                (self.name_failures, "echecs-nom", key),
+                (self.client_failures, "echecs-client", client),
+            )
+            for item in items
+            if not self.limiter.test(item, namespace, who)
+        ]
+        return math.ceil(max(waits)) if waits else 0
+
+    def check_login(self, key: str, client: str) -> None:
+        """Before a password is checked for the account name ``key`` (:func:`name_key`) from
+        ``client``: :class:`RateLimited` when either had too many wrong passwords lately (the
+        password is then not even checked)."""
+        wait = self._failures_wait(key, client)
+        if wait:
+            raise RateLimited(
+                "trop_de_tentatives",
+                f"Trop de tentatives de connexion : réessayez dans {in_words(wait)}.",
+                wait,
+            )
+
+    def login_failed(self, key: str, client: str) -> None:
+        """A wrong password for the name ``key`` from ``client``: counted for both."""
+        for item in self.name_failures:
+            self.limiter.hit(item, "echecs-nom", key)
+        for item in self.client_failures:
+            self.limiter.hit(item, "echecs-client", client)
 
     def message(self, client: str) -> int:
         """A socket message from ``client``: 0 if it may be read, else the seconds to wait."""

@@ -180,6 +180,8 @@ class GutenbergTerminal(Terminal[GutenbergState]):
         before, after = move.before.view(HUMAN), move.after.view(HUMAN)
         self.narrator.observe(before, move.seat, move.data, after)
 
+    end_shown_by_game = True  # the Narrator's result: « Fin de la partie » and every score
+
     def finish(self, outcome: Outcome) -> None:
         # The Narrator has shown the last words and collections with the last move.
         self.tell_outcome(outcome)

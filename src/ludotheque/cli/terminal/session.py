@@ -455,6 +455,9 @@ class Terminal(Generic[S]):
     # --- the end -----------------------------------------------------------------------------
 
     score_label: ClassVar[str] = "Scores"
+    # The game's own end screen already says « Fin de la partie » with every score (Gutenberg's
+    # result table): the outcome then starts at the teams and the ranking.
+    end_shown_by_game: ClassVar[bool] = False
 
     def tell_outcome(self, outcome: Outcome) -> None:
         """The reason, the scores (and teams' totals), the ranking, and a word to the winner."""
@@ -462,12 +465,13 @@ class Terminal(Generic[S]):
         if outcome.reason:
             self.say(outcome.reason)
         line = ", ".join(f"{n} {s:g}" for n, s in zip(self.names, scores, strict=False))
-        self.console.print(
-            Text.assemble(
-                ("Fin de la partie. ", "bold"), f"{self.score_label} : {line}." if line else ""
-            ),
-            soft_wrap=True,
-        )
+        if not self.end_shown_by_game:
+            self.console.print(
+                Text.assemble(
+                    ("Fin de la partie. ", "bold"), f"{self.score_label} : {line}." if line else ""
+                ),
+                soft_wrap=True,
+            )
         teams = self.game.teams(self.state.players, self.match.record.options)
         if teams is not None and scores:
             totals = {

@@ -51,10 +51,11 @@ export class AnalysisView {
     this.panel = document.getElementById("analyse-coup");
   }
 
-  /** The replay's « analyse » (null for a spectator: nothing is shown). */
+  /** The replay's « analyse » (null for a spectator: nothing is shown). The seat is the
+   * token's, or without one the logged-in account's (the server reads its cookie). */
   show(analysis) {
     clearTimeout(this.timer);
-    if (!analysis || !this.jeton) {
+    if (!analysis) { // a spectator
       this.summary.hidden = true;
       this.panel.hidden = true;
       return;

@@ -52,7 +52,13 @@ export const api = {
   replay: (id, jeton) =>
     request("GET", `/api/tables/${encodeURIComponent(id)}/replay` + (jeton ? `?jeton=${encodeURIComponent(jeton)}` : "")),
   analysis: (id, jeton) =>
-    request("GET", `/api/tables/${encodeURIComponent(id)}/analyse?jeton=${encodeURIComponent(jeton)}`),
+    request("GET", `/api/tables/${encodeURIComponent(id)}/analyse` + (jeton ? `?jeton=${encodeURIComponent(jeton)}` : "")),
+  // Accounts (docs/server.md, « Comptes et sessions »): the session is an HttpOnly cookie.
+  me: () => request("GET", "/api/moi"),
+  signUp: (nom, motDePasse) => request("POST", "/api/comptes", { nom, mot_de_passe: motDePasse }),
+  logIn: (nom, motDePasse) => request("POST", "/api/session", { nom, mot_de_passe: motDePasse }),
+  logOut: () => request("DELETE", "/api/session"),
+  deleteAccount: (motDePasse) => request("DELETE", "/api/moi", { mot_de_passe: motDePasse }),
 };
 
 const SEAT_PREFIX = "ludotheque:table:";

@@ -1,6 +1,8 @@
 // The lobby: games, « Nouvelle table » form, open tables.
 import { api, loadName, loadSeat, saveName, saveSeat, STATUS_LABELS, robotTitle } from "./api.js";
+import { slowLabel } from "./slow.js";
 import { h, replaceChildren, toast } from "./ui.js";
+import { accountReady, currentAccount, onAccountChange } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -322,19 +324,31 @@ async function createTable(event) {
     $("places-liste").querySelector("select")?.focus();
     return;
   }
-  const horloge = parseInt($("horloge").value, 10) || 0;
-  const absence = parseInt($("absence").value, 10) || 0;
-  saveName(nom);
+  const heures = parseInt($("heures").value, 10) || 0;
+  // A slow game has neither a clock in seconds nor an absence delay (docs/server.md).
+  const horloge = heures ? 0 : parseInt($("horloge").value, 10) || 0;
+  const absence = heures ? 0 : parseInt($("absence").value, 10) || 0;
+  if (!currentAccount()) saveName(nom);
   const button = $("btn-creer");
   button.disabled = true;
   try {
-    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence });
+    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence, heures });
     saveSeat(created.table, { place: created.place, jeton: created.jeton, nom });
     window.location.href = `/table/${encodeURIComponent(created.table)}`;
   } catch (error) {
     toast(error.message);
     button.disabled = false;
   }
+}
+
+/** « Rythme »: a slow game hides the clock in seconds and the absence delay, which it has not. */
+function onPaceChange() {
+  const slow = $("heures").value !== "0";
+  $("champ-horloge").hidden = slow;
+  document.querySelector(".champ--absence").hidden = slow;
+  $("heures-aide").textContent = slow
+    ? "Chacun joue quand il veut, même des jours plus tard : la partie attend, sans rester connecté. Passé ce délai, un coup est joué à la place du retardataire."
+    : "Tout le monde joue en même temps, la page ouverte.";
 }
 
 async function refreshTables() {
@@ -352,9 +366,27 @@ async function refreshTables() {
   }
 }
 
+/** Logged in, the person plays under their account's name: the field shows it, read-only. */
+function applyAccount(account) {
+  const input = $("nom");
+  const note = $("nom-compte");
+  input.readOnly = Boolean(account);
+  input.value = account ? account.nom : loadName();
+  note.hidden = !account;
+  if (account) input.setAttribute("aria-describedby", "nom-compte");
+  else input.removeAttribute("aria-describedby");
+}
+
+/** A seat of this browser (its token) or of the logged-in account (names of accounts are
+ * unique, and « compte » marks a seat held by one). */
+function isMine(table) {
+  const account = currentAccount();
+  return Boolean(loadSeat(table.id)) || Boolean(account && table.places.some((p) => p.compte && p.nom === account.nom));
+}
+
 function renderTableItem(table) {
   const game = games.find((g) => g.nom === table.jeu);
-  const mine = loadSeat(table.id);
+  const mine = isMine(table);
   const taken = table.places.filter((p) => p.nom || p.type === "robot").length;
   const free = table.statut === "attente" && table.places.some((p) => p.type === "humain" && !p.nom && !p.gardee_pour);
   const names = table.places
@@ -373,6 +405,7 @@ function renderTableItem(table) {
       h("strong", {}, table.titre || table.jeu),
       " ",
       h("span", { class: ["pastille", `pastille--${table.statut}`] }, STATUS_LABELS[table.statut] || table.statut),
+      table.heures ? [" ", h("span", { class: "pastille pastille--lente" }, slowLabel(table.heures))] : null,
       h("div", { class: "aide" }, `${taken}/${table.joueurs} · ${names}`),
     ),
     link,
@@ -381,10 +414,20 @@ function renderTableItem(table) {
 
 async function init() {
   $("nom").value = loadName();
+  accountReady.then((account) => {
+    applyAccount(account);
+    if (games.length) refreshTables(); // else init lists them once the games are known
+  });
+  onAccountChange((account) => {
+    applyAccount(account);
+    refreshTables();
+  });
   $("jeu").addEventListener("change", onGameChange);
   $("joueurs").addEventListener("input", onCountChange);
   $("mode").addEventListener("change", onModeChange);
   $("form-nouvelle-table").addEventListener("submit", createTable);
+  $("heures").addEventListener("change", onPaceChange);
+  onPaceChange();
   $("options-champs").addEventListener("change", updateTeams);
   $("btn-actualiser").addEventListener("click", refreshTables);
   try {

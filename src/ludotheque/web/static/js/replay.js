@@ -91,6 +91,7 @@ async function init() {
     return;
   }
   table = data.table && typeof data.table === "object" ? data.table : await api.table(tableId).catch(() => null);
+  if (place === null && Number.isInteger(data.place)) place = data.place; // the account's seat
   steps = data.etapes || [];
   if (!steps.length) {
     $("chargement").textContent = "Cette partie ne contient aucune étape.";

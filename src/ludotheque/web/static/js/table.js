@@ -2,7 +2,9 @@
 import { api, forgetSeat, loadName, loadSeat, robotBadge, robotTitle, saveName, saveSeat, seatLevels, STATUS_LABELS } from "./api.js";
 import { rendererModule } from "./games/index.js";
 import { resultElement } from "./result.js";
+import { slowLabel, slowStatus } from "./slow.js";
 import { clearToast, formatSeconds, h, plural, preserveFocus, replaceChildren, toast } from "./ui.js";
+import { accountReady, currentAccount, onAccountChange } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -10,7 +12,9 @@ const tableId = decodeURIComponent(window.location.pathname.replace(/^\/table\//
 const params = new URLSearchParams(window.location.search);
 
 let table = null; // the table as the server last described it
-let seat = loadSeat(tableId); // {place, jeton, nom} or null (spectator)
+// {place, jeton, nom} or null (spectator); jeton null: the seat of the logged-in account (its
+// cookie is the credential, docs/server.md « Comptes et sessions »).
+let seat = loadSeat(tableId);
 let games = [];
 let etat = null; // last « etat » message
 let seq = 0;
@@ -78,6 +82,13 @@ function absenceWords(seconds) {
   return `absent après ${words} sans connexion`;
 }
 
+/** The seat the logged-in account holds at the table (a bot may hold it while it is away). */
+function accountSeat(account) {
+  if (!account || !table) return null;
+  const place = table.places.find((p) => p.compte && !p.parti && (p.type === "robot" ? p.remplace : p.nom) === account.nom);
+  return place ? { place: place.place, jeton: null, nom: account.nom } : null;
+}
+
 function isFull() {
   return table.places.every((p) => !isFree(p));
 }
@@ -105,7 +116,7 @@ function connect() {
   if (stopped) return;
   const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
   let url = `${proto}//${window.location.host}/ws/${encodeURIComponent(tableId)}`;
-  if (seat) url += `?jeton=${encodeURIComponent(seat.jeton)}`;
+  if (seat?.jeton) url += `?jeton=${encodeURIComponent(seat.jeton)}`;
   setConnection("connexion", "Connexion…");
   const socket = new WebSocket(url);
   ws = socket;
@@ -170,6 +181,10 @@ function handleMessage(msg) {
     if (msg.prochain_seq !== seq && document.querySelector("#alerte[data-kind='erreur'] .alerte__message")) clearToast();
     etat = msg;
     table = msg.table || table;
+    // Without a token the server seats the logged-in account (or no one).
+    if (Number.isInteger(msg.place) && !seat) seat = { place: msg.place, jeton: null, nom: currentAccount()?.nom || "" };
+    else if (msg.place === null && seat && !seat.jeton) seat = null;
+    if (ws && ws.readyState === WebSocket.OPEN) setConnection("en-ligne", seat ? "En ligne" : "En ligne (spectateur)");
     seq = msg.prochain_seq;
     pending = false;
     if (table?.revanche) rematchId = table.revanche;
@@ -249,7 +264,12 @@ function renderJoinForm() {
     h("option", { value: "" }, "Première place libre"),
     free.map((p) => h("option", { value: String(p.place) }, `Place ${p.place + 1}`)));
   if ([...select.options].some((o) => o.value === previous)) select.value = previous;
-  if (!$("join-nom").value) $("join-nom").value = loadName();
+  const account = currentAccount();
+  const input = $("join-nom");
+  const wasAccount = input.readOnly;
+  input.readOnly = Boolean(account);
+  if (account) input.value = account.nom;
+  else if (wasAccount || !input.value) input.value = loadName();
 }
 
 async function join(event) {
@@ -267,7 +287,7 @@ async function join(event) {
   button.disabled = true;
   try {
     const joined = await api.join(tableId, body);
-    saveName(nom);
+    if (!currentAccount()) saveName(nom);
     seat = { place: joined.place, jeton: joined.jeton, nom };
     saveSeat(tableId, seat);
     show("accueil", false);
@@ -301,7 +321,8 @@ function seatItem(p, { waiting }) {
   if (p.parti) badges.push(h("span", { class: "pastille pastille--parti" }, "a quitté la table"));
   else if (isHeld(p) && p.place !== me) badges.push(h("span", { class: "pastille pastille--absent" }, `à la place de ${p.remplace}`));
   else if (p.type === "humain" && p.nom && p.absent) badges.push(h("span", { class: "pastille pastille--absent" }, "absent"));
-  else if (p.type === "humain" && p.nom && p.connecte === false) badges.push(h("span", { class: "pastille pastille--deconnecte" }, "déconnecté"));
+  else if (table.heures && p.type === "humain" && p.nom && p.connecte && p.place !== me) badges.push(h("span", { class: "pastille pastille--en-ligne" }, "en ligne"));
+  else if (!table.heures && p.type === "humain" && p.nom && p.connecte === false) badges.push(h("span", { class: "pastille pastille--deconnecte" }, "déconnecté"));
   if (waiting && isFree(p) && p.gardee_pour) badges.push(h("span", { class: "pastille pastille--garde" }, `gardée pour ${p.gardee_pour}`));
   if (deciding) badges.push(h("span", { class: "pastille pastille--actif" }, p.type === "robot" ? "le robot réfléchit…" : "décide…"));
   const details = !waiting && vue && rendererMod?.seatDetails ? rendererMod.seatDetails(vue, p.place) : [];
@@ -354,8 +375,8 @@ function renderWaitingRoom() {
     table.titre || table.jeu,
     mode,
     `${table.joueurs} joueur${table.joueurs > 1 ? "s" : ""}`,
-    table.horloge ? `${table.horloge} s par décision` : "sans horloge",
-    absenceWords(table.absence),
+    ...(table.heures ? [slowLabel(table.heures)]
+      : [table.horloge ? `${table.horloge} s par décision` : "sans horloge", absenceWords(table.absence)]),
     ...options,
   ].filter(Boolean).join(" · ");
   $("lien-invitation").value = `${window.location.origin}/table/${encodeURIComponent(tableId)}`;
@@ -512,6 +533,10 @@ function renderGameActions() {
 function tick() {
   tickHourglasses();
   const el = $("compte-a-rebours");
+  if (table?.heures) {
+    tickSlow(el);
+    return;
+  }
   if (!deadline || !table || table.statut !== "en_cours") {
     el.hidden = true;
     return;
@@ -522,6 +547,19 @@ function tick() {
   el.textContent = etat?.a_jouer
     ? `Il vous reste ${formatSeconds(left)} pour jouer.`
     : `Temps de décision restant : ${formatSeconds(left)}`;
+}
+
+/** A slow game (docs/server.md, « Parties lentes »): whose turn, since when, the time left. */
+function tickSlow(el) {
+  const playing = table.statut === "en_cours";
+  const mine = Boolean(etat?.a_jouer) && playing && deadline !== null;
+  const { text, urgent } = playing
+    ? slowStatus({ table, mine, left: mine ? (deadline - Date.now()) / 1000 : 0, me: myPlace(), names: names() })
+    : { text: "", urgent: false };
+  el.hidden = !text;
+  el.classList.add("compte-a-rebours--lent");
+  el.classList.toggle("compte-a-rebours--urgent", urgent);
+  if (el.textContent !== text) el.textContent = text;
 }
 
 /** The rules' hourglasses (Letter's 30 s, Thèmes' 45 s): whose, and the seconds left. */
@@ -642,7 +680,20 @@ async function copyInvitation() {
 
 // --- start --------------------------------------------------------------------------------
 
+/** Logged in or out on this page: the socket is opened again, so that the account's seat (or
+ * no seat) is what the server sends; a seat of this browser's token stays as it is. */
+function accountChanged(account) {
+  if (!table || seat?.jeton) {
+    if (table) renderAll();
+    return;
+  }
+  seat = accountSeat(account);
+  renderAll();
+  reconnectNow();
+}
+
 async function init() {
+  onAccountChange(accountChanged);
   $("form-rejoindre").addEventListener("submit", join);
   $("btn-regarder").addEventListener("click", () => {
     watchOnly = true;
@@ -659,7 +710,7 @@ async function load() {
     replaceChildren($("chargement"), "Adresse de table invalide. ", h("a", { href: "/" }, "Retour au salon"));
     return;
   }
-  const [gamesResult, tableResult] = await Promise.allSettled([api.games(), api.table(tableId)]);
+  const [gamesResult, tableResult, accountResult] = await Promise.allSettled([api.games(), api.table(tableId), accountReady]);
   if (gamesResult.status === "fulfilled") games = gamesResult.value.jeux || [];
   if (tableResult.status === "rejected") {
     const error = tableResult.reason;
@@ -670,6 +721,7 @@ async function load() {
     return;
   }
   table = tableResult.value;
+  if (!seat && accountResult.status === "fulfilled") seat = accountSeat(accountResult.value);
   try {
     rendererMod = await rendererModule(table.jeu);
   } catch (error) {
