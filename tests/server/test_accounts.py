@@ -433,20 +433,23 @@ def test_deleting_an_account_keeps_its_games_under_anonyme_and_forgets_its_ratin
     alice_id = rows(client, accounts_table)[0]["id"]
     replay = client.get(f"/api/tables/{finished}/replay")  # the cookie is the seat
     assert replay.status_code == 200 and replay.json()["place"] == 0
+    # The game was rated (a logged-in creator's table is, by default): Alice has a rating and
+    # its history; a bot's rows stand beside them, and stay.
+    assert [r["player"] for r in rows(client, ratings_table)] == [f"compte:{alice_id}"]
+    assert [r["table_id"] for r in rows(client, rating_history_table)] == [finished]
     with engine_of(client).begin() as db:
-        for player, account in ((f"compte:{alice_id}", alice_id), ("robot:random", None)):
-            db.execute(
-                insert(ratings_table).values(
-                    game="encheres", player=player, account_id=account, mu=25.0, sigma=8.0,
-                    games=1, last=time.time(),
-                )
-            )  # fmt: skip
-            db.execute(
-                insert(rating_history_table).values(
-                    game="encheres", player=player, table_id=finished, mu=25.0, sigma=8.0,
-                    at=time.time(),
-                )
-            )  # fmt: skip
+        db.execute(
+            insert(ratings_table).values(
+                game="encheres", player="robot:random", account_id=None, mu=25.0, sigma=8.0,
+                games=1, last=time.time(),
+            )
+        )  # fmt: skip
+        db.execute(
+            insert(rating_history_table).values(
+                game="encheres", player="robot:random", table_id=finished, mu=25.0, sigma=8.0,
+                at=time.time(),
+            )
+        )  # fmt: skip
         db.execute(
             insert(chat_messages_table).values(
                 table_id=finished, seat=0, name="Alice", text="Bien joué !", ply=3,

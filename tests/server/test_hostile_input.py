@@ -411,6 +411,9 @@ WRONG_FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "horloge": hostile_value.filter(lambda v: v is not None and _not_int(v))
     | st.integers(max_value=-1)
     | st.integers(min_value=3601, max_value=MAX_INTEGER),
+    # Not a boolean, or a rated table asked for by an anonymous creator (401).
+    "classee": hostile_value.filter(lambda v: v is not None and not isinstance(v, bool))
+    | st.just(True),
 }
 REQUIRED = ("jeu", "joueurs", "nom")
 

@@ -30,6 +30,10 @@ ALLOWED = {
     "accounts": {"schema", "tables"},
     "sessions": {"accounts", "schema"},
     "account_routes": {"accounts", "inputs", "offload", "sessions", "tables", "throttle"},
+    "rating_math": set(),
+    "ratings": {"accounts", "rating_math", "schema", "storage"},
+    "history": {"ratings", "robots", "schema", "storage", "tables"},
+    "ratings_api": {"history", "lobby", "offload", "ratings", "robots", "tables"},
 }
 
 

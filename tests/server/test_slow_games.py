@@ -110,6 +110,32 @@ def test_the_hours_option_makes_a_slow_table_without_seconds_clock_nor_absence(
     assert listed == {slow_table: 24, explicit: 168, live: 0}
 
 
+@pytest.mark.parametrize(
+    ("game", "options", "words"),
+    [
+        ("themes", {}, "Thèmes se joue en temps réel"),
+        ("themes", {"mode": "simultanee"}, "Thèmes se joue en temps réel"),
+        ("letter", {"sablier": True}, "retirez le sablier"),
+    ],
+)
+def test_a_game_played_on_an_hourglass_has_no_slow_game(
+    client: TestClient, game: str, options: dict[str, Any], words: str
+) -> None:
+    body = {"jeu": game, "joueurs": 2, "nom": "Alice", "heures": 24, "options": options}
+    refused = client.post("/api/tables", json=body)
+    assert refused.status_code == 400
+    error = refused.json()["erreur"]
+    assert error["code"] == "options_invalides" and words in error["message"], error
+    assert client.get("/api/tables").json()["tables"] == []
+    # The lobby knows it: Thèmes offers no « Rythme », the others do.
+    games = {g["nom"]: g["partie_lente"] for g in client.get("/api/games").json()["jeux"]}
+    assert games == {"gutenberg": True, "letter": True, "themes": False, "gremlins": True}
+    # Without the hourglass, Letter plays slowly.
+    if game == "letter":
+        body["options"] = {}
+        assert client.post("/api/tables", json=body).status_code == 201
+
+
 # --- deadlines --------------------------------------------------------------------------------
 
 

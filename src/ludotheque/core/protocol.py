@@ -263,6 +263,12 @@ class Game(ABC, Generic[S, A]):
             return f"{name} a joué."
         return f"{name} a joué {self.format_action(action)}."
 
+    def slow_play(self, players: int, options: Mapping[str, JsonValue]) -> str | None:
+        """Why this game, with resolved ``options``, cannot be played in hours per move (a
+        slow game, where each person plays when they come back), in a French sentence; None
+        when it can. A game whose turns run on the rulebook's hourglass says so."""
+        return None
+
     # --- for the generic tests -------------------------------------------------------------
 
     def illegal_examples(self, state: S, seat: Seat) -> Iterable[A]:

@@ -36,9 +36,12 @@ from .account_routes import account_routes
 from .accounts import ANONYMOUS, Accounts
 from .analyses import Analyses
 from .broadcast import Connection, LocalBroadcaster
+from .history import History
 from .inputs import BodyLimit, read_object
 from .lobby import Lobby
 from .offload import Offload
+from .ratings import Ratings
+from .ratings_api import catch_up, game_over_hook, rating_routes
 from .replays import replay_steps
 from .robots import BotRunner, level_names
 from .runner import MAX_MESSAGE, TableRunner
@@ -124,6 +127,9 @@ def create_app(
     lobby = Lobby(
         server_games(registry, test_games), storage, on_withdraw=runner.withdraw, clock=clock
     )
+    ratings = Ratings(storage.engine)
+    history = History(storage, lobby.registry, ratings, lobby.tables.get)
+    lobby.on_over = game_over_hook(ratings, history)  # a rated game's ratings, at its end
     bot_runner = BotRunner(bot_workers, bot_budget)
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
@@ -132,6 +138,7 @@ def create_app(
     accounts = Accounts(storage.engine)
     try:
         lobby.load()
+        catch_up(ratings, lobby)
         sessions = Sessions(accounts, server_secret(storage.engine))
     except SQLAlchemyError as error:  # a database of another program, or one gone meanwhile
         bot_runner.close()
@@ -180,7 +187,8 @@ def create_app(
         if account is not None:  # a logged-in person sits as their account, by its name
             body = {**body, "nom": account.name}
         throttle.create_table(client(request))
-        prepared = await offload.run(lobby.prepare, body)  # a card file may be long to read
+        # a card file may be long to read; a logged-in creator's table is rated by default
+        prepared = await offload.run(lobby.prepare, body, account is not None)
         session, seat, token = lobby.create(
             body, prepared=prepared, account_id=None if account is None else account.id
         )
@@ -453,6 +461,7 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", replay),
         Route("/api/tables/{table_id}/analyse", analysis),
+        *rating_routes(lobby, ratings, history, offload, account_id, page),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static"),
     ]

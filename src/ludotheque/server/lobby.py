@@ -76,6 +76,7 @@ class NewTable(NamedTuple):
     name: str
     absence: int = ABSENCE
     hours: int = 0  # a slow game: hours per move (``server/slow.py``)
+    rated: bool = False  # a rated game (« classee »): its accounts' ratings move at the end
 
 
 class Lobby:
@@ -87,6 +88,7 @@ class Lobby:
         storage: Storage,
         *,
         on_withdraw: Callable[[TableSession, int], None] | None = None,
+        on_over: Callable[[TableSession], None] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.registry, self.storage, self.clock = registry, storage, clock
@@ -96,10 +98,13 @@ class Lobby:
         self.loading: dict[str, asyncio.Future[None]] = {}  # tables being replayed (find)
         # Told when a seat's token is withdrawn (the runner ends its connections' seat).
         self.on_withdraw = on_withdraw
+        # Told when a table's game is over (the ratings).
+        self.on_over = on_over
 
     def _session(self, game: Game[Any, Any], row: TableRow, seats: list[SeatRow]) -> TableSession:
         session = TableSession(game, row, seats, self.storage)
         session.on_withdraw = self.on_withdraw
+        session.on_over = self.on_over
         session.clock = lambda: self.clock()
         return session
 
@@ -245,6 +250,12 @@ class Lobby:
                         }
                         for o in info.options
                     ],
+                    # Whether it plays slowly (hours per move) with its default options.
+                    "partie_lente": game.slow_play(
+                        info.modes[0].min_players,
+                        info.resolve_options(info.modes[0].min_players, {}),
+                    )
+                    is None,
                     "robots": [
                         {
                             "nom": name,
@@ -299,10 +310,13 @@ class Lobby:
             raise ApiError(400, "options_invalides", error.message) from None
         return None if teams is None else list(teams)
 
-    def prepare(self, body: JsonObject) -> NewTable:
+    def prepare(self, body: JsonObject, logged_in: bool | None = None) -> NewTable:
         """Check a request for a new table (``jeu``, ``joueurs``, ``options``, ``places``,
-        ``nom``, ``horloge``) and deal it once to check its options: no change to anything, so
-        the server runs it in a thread (a custom card file may take a while to read)."""
+        ``nom``, ``horloge``, ``classee``) and deal it once to check its options: no change to
+        anything, so the server runs it in a thread (a custom card file may take a while to
+        read). ``logged_in``: whether the creator has an account (a rated game is theirs by
+        default, refused to an anonymous creator); None for the server's own tables (a
+        rematch keeps its table's ``classee``)."""
         game, players, options = self._game_players_options(body)
         places = body.get("places")
         if places is None:
@@ -333,6 +347,9 @@ class Lobby:
             raise ApiError(400, "requete_invalide", error.message) from None
         if hours:
             absence = 0  # a slow game waits for its players with no socket open
+            refused = game.slow_play(players, resolved)
+            if refused is not None:
+                raise ApiError(400, "options_invalides", refused)
         levels = level_names(game)
         seats: list[SeatRow] = []
         for index, place in enumerate(places):
@@ -349,8 +366,9 @@ class Lobby:
                 seats.append(SeatRow(index, HUMAN))
         if not any(s.kind == HUMAN for s in seats):
             raise ApiError(400, "requete_invalide", "Il faut au moins une place pour une personne.")
+        rated = _rated(body.get("classee"), players, logged_in)
         name = check_name(body.get("nom"))
-        return NewTable(game, players, resolved, clock, seats, name, absence, hours)
+        return NewTable(game, players, resolved, clock, seats, name, absence, hours, rated)
 
     def create(
         self,
@@ -383,6 +401,7 @@ class Lobby:
             new.absence,
             self.clock(),
             hours=new.hours,
+            rated=new.rated,
         )
         self.storage.create_table(row, seats)
         session = self._session(game, row, seats)
@@ -453,6 +472,7 @@ class Lobby:
             "horloge": session.row.clock,
             "absence": session.row.absence,
             "heures": session.row.hours,
+            "classee": session.row.rated,
         }
         other, first, token = self.create(body, rematch_of=session.id, account_id=account_id)
         if first != seat and (session.seats[seat].kind == HUMAN or session.held(seat)):
@@ -505,6 +525,28 @@ class Lobby:
     def playing(self) -> list[TableSession]:
         """The tables in play (their bots and clocks start with the server)."""
         return [s for s in self.tables.values() if s.row.status == PLAYING]
+
+
+def _rated(value: JsonValue, players: int, logged_in: bool | None) -> bool:
+    """Whether a new table is rated (``classee``): by default when its creator is logged in;
+    never alone (nobody to be ranked against), nor for an anonymous creator."""
+    if value is None:
+        return bool(logged_in) and players > 1
+    if not isinstance(value, bool):
+        raise ApiError(400, "requete_invalide", "« classee » : true ou false.")
+    if value and players < 2:
+        raise ApiError(
+            400,
+            "options_invalides",
+            "Une partie en solo n'est pas classée : décochez « Partie classée ».",
+        )
+    if value and logged_in is False:
+        raise ApiError(
+            401,
+            "non_connecte",
+            "Connectez-vous pour créer une partie classée : un classement appartient à un compte.",
+        )
+    return value
 
 
 def _check_file(label: str, text: str) -> None:

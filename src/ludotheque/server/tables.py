@@ -118,6 +118,8 @@ class TableSession:
         self.away: set[int] = set()  # people shown away (« absent »), not back yet
         # Told of a seat whose token was withdrawn, before anything else is sent (the runner).
         self.on_withdraw: Callable[[TableSession, int], None] | None = None
+        # Told once the game is over, its last move stored (the ratings).
+        self.on_over: Callable[[TableSession], None] | None = None
         # A rematch's seats kept for the previous table's players: seat -> name, until when.
         self.kept: dict[int, str] = {}
         self.kept_until = 0.0
@@ -257,6 +259,7 @@ class TableSession:
             ],
             "coups": self.ply,
             "resultat": None if outcome is None else outcome.to_json(),
+            "classee": self.row.rated,
             "revanche": self.row.rematch,
             "revanche_de": self.row.rematch_of,
         }
@@ -276,6 +279,8 @@ class TableSession:
         if move.after.is_over:
             self.row.status = OVER
             self.note("La partie est terminée.")
+            if self.on_over is not None:
+                self.on_over(self)
 
     def note(self, text: str, seat: int | None = None) -> None:
         self.journal.append(JournalEntry(self.ply, seat, text))
@@ -511,6 +516,8 @@ class TableSession:
         if match.state.is_over and self.row.status != OVER:
             self.storage.update_table(self.id, status=OVER)
             self.row.status = OVER
+            if self.on_over is not None:
+                self.on_over(self)
         if self.row.status == PLAYING:
             self.note("Le serveur a redémarré : la partie reprend.")
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ludotheque.core.errors import InvalidOptions, MalformedInput
-from ludotheque.core.json_types import JsonObject
+from ludotheque.core.json_types import JsonObject, JsonValue
 from ludotheque.core.notation import NotatedGame, Notation
 from ludotheque.core.options import GameInfo, Mode, OptionSpec
 from ludotheque.core.protocol import Seat
@@ -226,6 +226,16 @@ class Letter(NotatedGame[LetterState, Action]):
         simultaneous=True,
         chance=True,
     )
+
+    def slow_play(self, players: int, options: Mapping[str, JsonValue]) -> str | None:
+        """With D17's 30 s hourglass a turn cannot wait a day; without it, Letter plays slowly
+        (a knock window keeps its seconds: it passes unless someone at the table knocks)."""
+        if options.get("sablier"):
+            return (
+                "Avec le sablier de 30 secondes, Letter ne se joue pas en partie lente : "
+                "retirez le sablier."
+            )
+        return None
 
     def setup(self, players: int, options: JsonObject, rng: Rng) -> LetterState:
         text = options.get("tuiles")

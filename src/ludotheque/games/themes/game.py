@@ -218,6 +218,14 @@ class Themes(NotatedGame[ThemesState, Action]):
         chance=True,
     )
 
+    def slow_play(self, players: int, options: Mapping[str, JsonValue]) -> str | None:
+        """Thèmes is played in real time: the active player's hourglass, the judges' windows,
+        Simultanée's race to a word — none of them can wait a day."""
+        return (
+            "Thèmes se joue en temps réel (sablier, juges, course aux mots) : il n'a pas de "
+            "partie lente."
+        )
+
     def teams(self, players: int, options: Mapping[str, JsonValue]) -> tuple[int, ...] | None:
         """Variante par équipe: teams sit in turn around the table (``ThemesConfig.team_of``).
 

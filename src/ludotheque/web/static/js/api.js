@@ -123,3 +123,11 @@ export function robotBadge(game, level) {
 export function seatLevels(game, places) {
   return (places || []).map((p) => (p.type === "robot" ? robotBadge(game, p.niveau) : null));
 }
+
+// Ratings and « Mes parties » (docs/server.md, « Classements » and « Mes parties »).
+export const ratingsApi = {
+  leaderboard: (jeu) => request("GET", `/api/classement/${encodeURIComponent(jeu)}`),
+  chart: (jeu, nom) => request("GET", `/api/classement/${encodeURIComponent(jeu)}/historique?nom=${encodeURIComponent(nom)}`),
+  tableChanges: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/classement`),
+  myGames: () => request("GET", "/api/moi/parties"),
+};

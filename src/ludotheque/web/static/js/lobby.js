@@ -53,6 +53,13 @@ function onGameChange() {
   if (!(n >= min && n <= max)) input.value = String(Math.min(max, Math.max(min, 3)));
   renderModes(game);
   onCountChange();
+  // A game played in real time (Thèmes) has no slow game: the « Rythme » goes away.
+  const pace = document.querySelector(".champ--rythme");
+  pace.hidden = game.partie_lente === false;
+  if (pace.hidden && $("heures").value !== "0") {
+    $("heures").value = "0";
+    onPaceChange();
+  }
 }
 
 function countsText(mode) {
@@ -79,6 +86,7 @@ function onCountChange() {
   if (!(current && count >= current.min && count <= current.max) && fitting.length) select.value = fitting[0].nom;
   renderSeats();
   describeMode();
+  renderRated();
 }
 
 function onModeChange() {
@@ -332,7 +340,8 @@ async function createTable(event) {
   const button = $("btn-creer");
   button.disabled = true;
   try {
-    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence, heures });
+    const classee = $("classee").checked;
+    const created = await api.createTable({ jeu: game.nom, joueurs, options, places, nom, horloge, absence, heures, classee });
     saveSeat(created.table, { place: created.place, jeton: created.jeton, nom });
     window.location.href = `/table/${encodeURIComponent(created.table)}`;
   } catch (error) {
@@ -412,8 +421,28 @@ function renderTableItem(table) {
   );
 }
 
+// « Partie classée »: on by default for a logged-in creator; never alone, nor without an account.
+let ratedTouched = false;
+
+function renderRated() {
+  const account = currentAccount();
+  const box = $("classee");
+  const solo = playerCount() < 2;
+  box.disabled = !account || solo;
+  if (box.disabled) box.checked = false;
+  else if (!ratedTouched) box.checked = true;
+  $("classee-aide").textContent = !account
+    ? "Connectez-vous pour jouer une partie classée : un classement appartient à un compte."
+    : solo
+      ? "Une partie en solo n'est pas classée."
+      : "Le résultat fait monter ou descendre le classement des joueurs qui ont un compte.";
+}
+
 async function init() {
   $("nom").value = loadName();
+  $("classee").addEventListener("change", () => { ratedTouched = true; });
+  accountReady.then(renderRated);
+  onAccountChange(renderRated);
   accountReady.then((account) => {
     applyAccount(account);
     if (games.length) refreshTables(); // else init lists them once the games are known

@@ -1,6 +1,7 @@
 // A table: join form, waiting room, then the game over a WebSocket (docs/server.md).
 import { api, forgetSeat, loadName, loadSeat, robotBadge, robotTitle, saveName, saveSeat, seatLevels, STATUS_LABELS } from "./api.js";
 import { rendererModule } from "./games/index.js";
+import { ratingLine } from "./rating-line.js";
 import { resultElement } from "./result.js";
 import { slowLabel, slowStatus } from "./slow.js";
 import { clearToast, formatSeconds, h, plural, preserveFocus, replaceChildren, toast } from "./ui.js";
@@ -226,7 +227,7 @@ function sendAction(action) {
 function renderAll() {
   if (!table) return;
   show("chargement", false);
-  const title = `${table.titre || table.jeu} · ${STATUS_LABELS[table.statut] || table.statut}`;
+  const title = `${table.titre || table.jeu} · ${STATUS_LABELS[table.statut] || table.statut}${table.classee ? " · partie classée" : ""}`;
   $("table-titre").textContent = title;
   $("partie-titre").textContent = `Partie de ${table.titre || table.jeu}`; // the page's heading, read by screen readers
   const mine = etat?.a_jouer && table.statut === "en_cours";
@@ -377,6 +378,7 @@ function renderWaitingRoom() {
     `${table.joueurs} joueur${table.joueurs > 1 ? "s" : ""}`,
     ...(table.heures ? [slowLabel(table.heures)]
       : [table.horloge ? `${table.horloge} s par décision` : "sans horloge", absenceWords(table.absence)]),
+    table.classee ? "partie classée" : null,
     ...options,
   ].filter(Boolean).join(" · ");
   $("lien-invitation").value = `${window.location.origin}/table/${encodeURIComponent(tableId)}`;
@@ -495,6 +497,7 @@ function renderEnd() {
   preserveFocus(() => replaceChildren(zone,
     resultElement(resultat, names(), myPlace(), solo, rendererMod?.soloOpponent?.(etat?.vue) ?? null, seatLevels(game(), table.places),
       rendererMod?.resultDetails?.(etat?.vue, names(), resultat) ?? null, rendererMod?.scoreUnit),
+    ratingLine(table, myPlace()),
     h("div", { class: "actions" }, actions)));
   if (!hadResult) zone.querySelector("#resultat")?.scrollIntoView({ block: "nearest" });
 }
