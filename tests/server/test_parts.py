@@ -26,6 +26,7 @@ ALLOWED = {
     "lobby": {"offload", "robots", "storage", "tables", "slow"},
     "runner": {"broadcast", "inputs", "robots", "tables", "slow"},
     "scheduler": {"robots", "tables"},
+    "analyses": {"schema", "storage", "tables"},
     "accounts": {"schema", "tables"},
     "sessions": {"accounts", "schema"},
     "account_routes": {"accounts", "inputs", "offload", "sessions", "tables", "throttle"},

@@ -34,6 +34,7 @@ from ludotheque.core.registry import Registry
 
 from .account_routes import account_routes
 from .accounts import ANONYMOUS, Accounts
+from .analyses import Analyses
 from .broadcast import Connection, LocalBroadcaster
 from .chat import ChatStore
 from .chat_socket import TableChat
@@ -134,6 +135,8 @@ def create_app(
     bot_runner = BotRunner(bot_workers, bot_budget)
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
+    analyses = Analyses(storage, bot_runner.run)  # each person's game analysed when it ends
+    runner.watchers.append(analyses.changed)
     accounts = Accounts(storage.engine)
     table_chat = TableChat(ChatStore(storage.engine), broadcaster, throttle, runner.changed)
     runner.handlers.update(table_chat.handlers())
@@ -280,9 +283,28 @@ def create_app(
             if len(replays) >= REPLAY_CACHE:
                 replays.pop(next(iter(replays)))
             replays[key] = steps
+        analysis = None if seat is None else analyses.for_seat(session, seat)
         chat = table_chat.replay(session, seat)  # not cached: the host may remove a message
-        head = orjson.dumps({"table": session.to_json(), "place": seat, "chat": chat})
+        head = orjson.dumps(
+            {"table": session.to_json(), "place": seat, "analyse": analysis, "chat": chat}
+        )
         return Response(head[:-1] + b',"etapes":' + steps + b"}", media_type="application/json")
+
+    async def analysis(request: Request) -> Response:
+        session = await table(request)
+        token = request.query_params.get("jeton") or None
+        seat = session.seat_of(token) if token else session.seat_of_account(account_id(request))
+        if seat is None:
+            raise ApiError(
+                403,
+                "spectateur",
+                "L'analyse d'une partie se lit avec le jeton de sa place (ou connecté au compte "
+                "qui l'a jouée) : seules les personnes qui l'ont jouée voient l'analyse de leurs "
+                "coups.",
+            )
+        if session.row.status != OVER:
+            raise ApiError(409, "statut", "L'analyse se lit une fois la partie terminée.")
+        return JSONResponse({"analyse": analyses.for_seat(session, seat)})
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -370,8 +392,10 @@ def create_app(
             runner.arm(session)
         sweeper = asyncio.create_task(sweeping())
         warming = bot_runner.warm()  # the workers load the games and word lists now
+        analyses.resume()  # the analyses a stopped server left undone
         yield
         sweeper.cancel()
+        analyses.close()
         for task in warming:
             task.cancel()
         runner.close()
@@ -444,6 +468,7 @@ def create_app(
         Route("/api/tables/{table_id}/places/{seat}/robot", make_bot, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", replay),
+        Route("/api/tables/{table_id}/analyse", analysis),
         *rating_routes(lobby, ratings, history, offload, account_id, page),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static"),
@@ -461,6 +486,7 @@ def create_app(
         middleware=[Middleware(BodyLimit)],
     )
     app.state.lobby = lobby
+    app.state.analyses = analyses
     app.state.sessions = sessions  # read by sessions.account_of
     app.state.accounts = accounts
     app.state.sweep = sweep

@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ludotheque.bots.base import Bot, Observation
 from ludotheque.bots.base import decide as bot_decision
@@ -106,6 +106,7 @@ def robot_names(levels: Sequence[str | None], people: Iterable[str]) -> list[str
 
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _lock = threading.Lock()
 _states: dict[tuple[str, int], tuple[GameRecord, State[Any]]] = {}
@@ -318,6 +319,27 @@ class BotRunner:
         except Exception as error:  # a bot's bug must not stall its table
             logger.exception("robot %s (table %s, place %d) en erreur", level, table_id, seat + 1)
             return Missed(f"erreur du robot ({type(error).__name__})")
+
+    async def run(self, key: str, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker: long work other than a bot's decision (a finished
+        game's analysis, ``server/analyses.py``). It waits in the fair queue under ``key`` as
+        the work of a table where no person waits: it never takes the last worker, and has no
+        budget (its function bounds its own work)."""
+        await self.queue.acquire(key, people=False)
+        loop = asyncio.get_running_loop()
+        start = time.monotonic()
+        try:
+            running = self.executor.submit(function, *args)
+        except BaseException:
+            self.queue.release(key, 0.0, people=False)
+            raise
+
+        def freed(_done: object) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed with the server
+                loop.call_soon_threadsafe(self.queue.release, key, time.monotonic() - start, False)
+
+        running.add_done_callback(freed)
+        return await asyncio.wrap_future(running)
 
     def warm(self) -> list[asyncio.Task[None]]:
         """Warm every worker up (:func:`warm_up`), through the fair queue like a decision."""

@@ -135,7 +135,7 @@ class StrongBot:
             candidates = [
                 Shelve(c.id) for c in distinct_cards(cards_from_json(view["bibliotheque"]))
             ]
-        evaluate = self._solo_value if solo else self._round_value
+        evaluate = self._solo_value if solo else self.round_value
         return self._search(observation, draws, candidates, partial(evaluate, observation.seat))
 
     # --- the search ------------------------------------------------------------------------
@@ -171,7 +171,7 @@ class StrongBot:
             if self.think_seconds is not None:
                 seconds = self.think_seconds * (index + 1) / rounds
             while not arms[0].count or not self._budget_over(used, limit, start, seconds):
-                state, scenario = self._sample(observation, draws)
+                state, scenario = self.sample(observation, draws)
                 for arm in arms:
                     arm.total += evaluate(state, scenario, arm.action)
                     arm.count += 1
@@ -183,7 +183,10 @@ class StrongBot:
                 arms = arms[: math.ceil(len(arms) / 2)]
         return max(arms, key=lambda arm: arm.mean).action
 
-    def _sample(self, observation: Observation, draws: Draws) -> tuple[GutenbergState, Scenario]:
+    def sample(self, observation: Observation, draws: Draws) -> tuple[GutenbergState, Scenario]:
+        """A state drawn from the observation (the others' pending choices undone) and a
+        scenario of the rest of the game: one sample of the search (the analysis of a game
+        evaluates a player's choice on such samples too, ``games/gutenberg/analysis.py``)."""
         state = observation.determinize(draws)
         assert isinstance(state, GutenbergState)
         state = reopen(state, observation.seat)
@@ -204,9 +207,11 @@ class StrongBot:
             value -= self.rivalry * max(others)
         return value
 
-    def _round_value(
+    def round_value(
         self, seat: Seat, state: GutenbergState, scenario: Scenario, action: Action
     ) -> float:
+        """Multiplayer: the points of the final word the seat's collection leads to in the
+        scenario, once ``action`` is played and the round played out by the fast policies."""
         after = state._next(seat, action)
         after = self.simulator.finish_round(after)
         return self._seat_value(after, seat, scenario)
@@ -214,11 +219,16 @@ class StrongBot:
     def _solo_value(
         self, seat: Seat, state: GutenbergState, scenario: Scenario, action: Action
     ) -> float:
+        won, margin = self.solo_result(state, action)
+        return (1.0 if won else 0.0) + MARGIN_WEIGHT * margin
+
+    def solo_result(self, state: GutenbergState, action: Action) -> tuple[bool, float]:
+        """Solo: ``action`` played on a drawn state and the game played out by the fast
+        policies: whether la Rotative is beaten, and the margin over its library."""
         after = self.simulator.finish_game(state._next(0, action))
         outcome = after.outcome()
         assert outcome is not None and outcome.scores is not None
-        margin = outcome.scores[0] - after.catalog.points(after.library)
-        return (1.0 if outcome.ranks[0] == 1 else 0.0) + MARGIN_WEIGHT * margin
+        return outcome.ranks[0] == 1, outcome.scores[0] - after.catalog.points(after.library)
 
     # --- candidates ----------------------------------------------------------------------
 
@@ -289,7 +299,7 @@ class StrongBot:
         if len(observation.legal) == 1:
             return observation.legal[0]  # type: ignore[no-any-return]
         # Screen: what each pool card adds on its own, over a few samples.
-        samples = [self._sample(observation, draws) for _ in range(CLAIM_SCREEN)]
+        samples = [self.sample(observation, draws) for _ in range(CLAIM_SCREEN)]
         gains: dict[str, float] = {}
         for card in distinct_cards(pool):
             gains[card.id] = sum(
@@ -310,11 +320,12 @@ class StrongBot:
                 candidates.append(Claim(ids, challenge))
         if not candidates:
             return self.greedy.choose(observation, draws)
-        return self._search(observation, draws, candidates, partial(self._claim_value, seat))
+        return self._search(observation, draws, candidates, partial(self.claim_value, seat))
 
-    def _claim_value(
+    def claim_value(
         self, seat: Seat, state: GutenbergState, scenario: Scenario, action: Action
     ) -> float:
+        """A claim: the points of the final word its collection leads to in the scenario."""
         after = state._next(seat, action)
         return self._seat_value(after, seat, scenario)
 

@@ -51,6 +51,8 @@ export const api = {
   rematch: (id, jeton) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { jeton }),
   replay: (id, jeton) =>
     request("GET", `/api/tables/${encodeURIComponent(id)}/replay` + (jeton ? `?jeton=${encodeURIComponent(jeton)}` : "")),
+  analysis: (id, jeton) =>
+    request("GET", `/api/tables/${encodeURIComponent(id)}/analyse` + (jeton ? `?jeton=${encodeURIComponent(jeton)}` : "")),
   // Accounts (docs/server.md, « Comptes et sessions »): the session is an HttpOnly cookie.
   me: () => request("GET", "/api/moi"),
   signUp: (nom, motDePasse) => request("POST", "/api/comptes", { nom, mot_de_passe: motDePasse }),

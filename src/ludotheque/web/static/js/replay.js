@@ -1,4 +1,5 @@
 // A finished game, step by step: « ⏮ ◀ ▶ ⏭ », a slider and the ← → keys.
+import { AnalysisView } from "./analysis.js";
 import { createReplayChat } from "./chat.js";
 import { api, loadSeat, robotBadge, robotTitle, seatLevels } from "./api.js";
 import { rendererModule } from "./games/index.js";
@@ -15,6 +16,7 @@ let games = [];
 let rendererMod = null;
 let renderer = null;
 let place = null;
+let analysis = null; // the seat's analysis (analysis.js)
 let replayChat = null; // the messages of the table's chat, shown step by step (chat.js)
 
 function names() {
@@ -51,6 +53,7 @@ function render() {
       send: () => false, notify: () => {}, readOnly: true,
     }));
   }
+  analysis?.onStep(index === 0 ? null : step.coups, step.journal?.place === place);
   replayChat?.show(step.coups);
   const fin = $("fin");
   if (vue?.resultat) {
@@ -91,6 +94,7 @@ async function init() {
     return;
   }
   table = data.table && typeof data.table === "object" ? data.table : await api.table(tableId).catch(() => null);
+  if (place === null && Number.isInteger(data.place)) place = data.place; // the account's seat
   steps = data.etapes || [];
   if (!steps.length) {
     $("chargement").textContent = "Cette partie ne contient aucune étape.";
@@ -121,6 +125,12 @@ async function init() {
     } else if (event.key === "Home" && target !== slider) go(0);
     else if (event.key === "End" && target !== slider) go(steps.length - 1);
   });
+  analysis = new AnalysisView({
+    tableId,
+    jeton: seat?.jeton,
+    go: (ply) => go(steps.findIndex((s) => s.coups === ply)),
+  });
+  analysis.show(data.analyse);
   go(0);
 }
 
