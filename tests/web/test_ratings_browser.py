@@ -5,7 +5,8 @@ form (« Partie classée » checked for them, disabled with its reason when logg
 to the end with the simple policy of ``test_gremlins_levels_browser`` (the quickest real game
 to finish through the page: 10 prestige), reads their rating change at the end, finds the game
 in « Mes parties » (with a game where it is their turn above it) and its replay, then the
-leaderboard of Gremlins with their curve. axe-core checks each page; screenshots at 1366×768
+leaderboard of Gremlins with their curve; a chat message written during the game and the
+analysis of their decisions are in the replay. axe-core checks each page; screenshots at 1366×768
 and 375 px (``classement-*.png``, ``mes-parties-*.png``).
 """
 
@@ -89,6 +90,11 @@ def test_a_rated_game_against_a_debutant_then_my_games_and_the_leaderboard(
     page.click("#btn-demarrer")
     page.wait_for_selector("#jeu.gr-racine #resume")
     assert "partie classée" in page.inner_text("#table-titre")
+    # A word in the table's chat (§ 5): it comes back from the server and is kept with the game.
+    page.fill("#discussion-texte", "Bonne partie, Delphine !")
+    page.press("#discussion-texte", "Enter")
+    page.wait_for_selector("#discussion-messages .discussion__message")
+    assert "Hortense" in page.inner_text("#discussion-messages")
 
     play_to_the_end(page)
     line = page.locator("#classement-fin")
@@ -132,6 +138,16 @@ def test_a_rated_game_against_a_debutant_then_my_games_and_the_leaderboard(
     mine.get_by_role("link").click()
     page.wait_for_url(f"**/replay/{table_id}")
     page.wait_for_selector("#lecteur:not([hidden])")
+    # The replay has the analysis of Hortense's decisions (§ 3; her account is her seat, no
+    # token needed) and the chat, at its step.
+    page.wait_for_function(
+        "() => document.querySelector('#analyse')?.dataset.etat === 'pret'", timeout=60_000
+    )
+    assert re.match(r"\d+ décisions? analysées? :", page.inner_text("#analyse-etat"))
+    page.click("#btn-fin")
+    page.wait_for_selector("#discussion-replay .discussion__message")
+    assert "Bonne partie, Delphine !" in page.inner_text("#discussion-replay")
+    shoot(page, screenshots, "classement-revoir-analyse")
 
     page.goto(server.url + "/classement?jeu=gremlins")
     page.wait_for_selector("#lignes tr")

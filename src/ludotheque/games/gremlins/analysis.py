@@ -30,7 +30,7 @@ from ludotheque.core.record import GameRecord
 from ludotheque.core.rng import Draws, Rng
 
 from .actions import Action, EndTurn, Redraw
-from .analysis_text import describe, signed, verdict
+from .analysis_text import describe, verdict, worth
 from .bots_eval import EXPERT, evaluate, safe_apply
 from .bots_greedy import KEEP, keep_value, redraw_choice
 from .bots_levels import keeps_passing
@@ -40,7 +40,7 @@ from .state import GremlinsState
 
 __all__ = ["DEALS", "VERSION", "analyse", "expert_values", "note"]
 
-VERSION = 1
+VERSION = 2  # 2: a won or lost game in words, not ±1000
 """Bumped whenever the notes change: cached analyses of an older version are redone."""
 
 _GAME = Gremlins()
@@ -85,10 +85,11 @@ def note(
         scale = "chaque action, par rapport à finir votre tour"
     played = describe(state, seat, action)
     if mine != _MINUS_INF:
-        played += f" (valeur {signed(mine - base)})"
+        played += f" ({worth(mine - base)})"
     how = (
         f"Valeurs estimées par l'Expert sur {deals} donne{'s' if deals > 1 else ''} tirées de ce "
-        f"que vous voyiez : ce que rapporte {scale}, en points de prestige."
+        f"que vous voyiez : ce que rapporte {scale}, en points de prestige (une partie gagnée "
+        "ou perdue y compte pour ±1000)."
     )
     if action == expert:
         return DecisionNote(ply, played, None, 0.0, "meilleur", (how,))
@@ -96,7 +97,7 @@ def note(
         return DecisionNote(ply, played, None, None, "bon", (how,))
     loss = round(max(0.0, values[choice] - mine), 2)
     best = (
-        f"{describe(state, seat, expert, question=False)} (valeur {signed(values[choice] - base)})"
+        f"{describe(state, seat, expert, question=False)} ({worth(values[choice] - base)})"
     )
     judged = verdict(loss)  # within SAME of the Expert's value: as good, its move not shown
     return DecisionNote(ply, played, None if judged == "meilleur" else best, loss, judged, (how,))

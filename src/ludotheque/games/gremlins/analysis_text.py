@@ -62,6 +62,19 @@ def signed(value: float) -> str:
     return ("+" if rounded > 0 else "−") + text
 
 
+def worth(value: float) -> str:
+    """A move's value in words: « valeur +1,25 », or, when the Expert sees the game end with
+    it (its evaluation counts a game won alone ±1000), « la partie gagnée » / « perdue ».
+
+    >>> worth(1.25), worth(991.65), worth(-640.0)
+    ('valeur +1,25', 'la partie gagnée', 'la partie perdue le plus souvent')
+    """
+    if abs(value) < 500:
+        return f"valeur {signed(value)}"
+    result = "gagnée" if value > 0 else "perdue"
+    return f"la partie {result}" + ("" if abs(value) >= 900 else " le plus souvent")
+
+
 def listing(parts: list[str]) -> str:
     """« a », « a et b », « a, b et c »."""
     if len(parts) <= 1:

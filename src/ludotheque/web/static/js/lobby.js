@@ -161,8 +161,10 @@ function renderOptions() {
         control = h("input", { id, type: "checkbox", dataset: { option: o.nom, kind: o.type }, onchange: touch });
         control.checked = previous.has(o.nom) ? previous.get(o.nom) : Boolean(defaultFor(o, people));
       } else {
-        control = h("input", { id, type: "file", accept: ".txt,text/plain", dataset: { option: o.nom, kind: "text" },
-          onchange: (event) => readOptionFile(o.nom, event.target) });
+        // The browser's own button speaks its interface's language (« Choose File »): the input
+        // is hidden from sight (still focusable, read with its label) behind a French button.
+        control = h("input", { id, type: "file", accept: ".txt,text/plain", class: "visuellement-cache",
+          dataset: { option: o.nom, kind: "text" }, onchange: (event) => readOptionFile(o.nom, event.target) });
       }
       const note = o.type === "text"
         ? h("p", { class: "aide", id: `${id}-etat` }, fileTexts.has(o.nom) ? "Fichier chargé." : "Facultatif : sans fichier, le paquet standard.")
@@ -173,7 +175,11 @@ function renderOptions() {
       if (described) control.setAttribute("aria-describedby", described);
       return o.type === "bool"
         ? h("div", { class: "champ champ--case" }, control, h("label", { for: id }, o.libelle), description)
-        : h("div", { class: "champ" }, h("label", { for: id }, o.libelle), control, description, note);
+        : o.type === "text"
+          ? h("div", { class: "champ champ--fichier" }, h("label", { for: id }, o.libelle), control,
+            h("label", { for: id, class: "bouton bouton--fichier", "aria-hidden": "true" }, "Choisir un fichier…"),
+            description, note)
+          : h("div", { class: "champ" }, h("label", { for: id }, o.libelle), control, description, note);
     }),
   );
   $("options").hidden = options.length === 0;

@@ -33,19 +33,19 @@ function item(partie) {
   if (partie.classement) facts.push(`classement ${ratingChange(partie.classement.avant, partie.classement.apres)}`);
   const when = [];
   if (partie.reste !== null && partie.reste !== undefined && partie.statut === "en_cours") {
-    when.push(h("span", { class: "partie__delai" }, partie.a_vous ? `Il vous reste ${timeLeft(partie.reste)} pour jouer` : `${timeLeft(partie.reste)} pour jouer`));
+    when.push(h("span", { class: "ma-partie__delai" }, partie.a_vous ? `Il vous reste ${timeLeft(partie.reste)} pour jouer` : `${timeLeft(partie.reste)} pour jouer`));
   }
   const since = { terminee: "Terminée", attente: "Créée", en_cours: "Dernière activité" }[partie.statut] || "Mise à jour";
   when.push(`${since} ${sinceWords(partie.date)}`);
   const action = partie.statut === "terminee" ? "Revoir la partie" : partie.a_vous ? "Jouer" : partie.statut === "attente" ? "Voir la table" : "Reprendre";
-  return h("li", { class: ["partie", partie.a_vous ? "partie--a-vous" : null], dataset: { table: partie.table, statut: partie.statut } },
-    h("div", { class: "partie__corps" },
-      h("p", { class: "partie__tete" },
-        h("strong", { class: "partie__jeu" }, partie.titre), " ",
+  return h("li", { class: ["ma-partie", partie.a_vous ? "ma-partie--a-vous" : null], dataset: { table: partie.table, statut: partie.statut } },
+    h("div", { class: "ma-partie__corps" },
+      h("p", { class: "ma-partie__tete" },
+        h("strong", { class: "ma-partie__jeu" }, partie.titre), " ",
         h("span", { class: ["pastille", partie.a_vous ? "pastille--actif" : `pastille--${partie.statut}`] }, status),
         partie.classee ? h("span", { class: "pastille pastille--classee" }, "classée") : null),
-      h("p", { class: "partie__qui" }, who(partie)),
-      facts.length ? h("p", { class: "partie__resultat" }, facts.flatMap((f, i) => (i ? [" · ", f] : [f]))) : null,
+      h("p", { class: "ma-partie__qui" }, who(partie)),
+      facts.length ? h("p", { class: "ma-partie__resultat" }, facts.flatMap((f, i) => (i ? [" · ", f] : [f]))) : null,
       h("p", { class: "aide partie__quand" }, when.flatMap((w, i) => (i ? [" · ", w] : [w])))),
     h("a", { class: ["bouton", partie.a_vous ? "bouton--principal" : null], href: partie.lien,
       "aria-label": `${action} : ${partie.titre}, ${who(partie).toLowerCase()}` }, action));
