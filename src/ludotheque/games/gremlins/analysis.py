@@ -96,9 +96,7 @@ def note(
     if mine == _MINUS_INF:  # no deal drawn from the view allows it: no value to compare
         return DecisionNote(ply, played, None, None, "bon", (how,))
     loss = round(max(0.0, values[choice] - mine), 2)
-    best = (
-        f"{describe(state, seat, expert, question=False)} ({worth(values[choice] - base)})"
-    )
+    best = f"{describe(state, seat, expert, question=False)} ({worth(values[choice] - base)})"
     judged = verdict(loss)  # within SAME of the Expert's value: as good, its move not shown
     return DecisionNote(ply, played, None if judged == "meilleur" else best, loss, judged, (how,))
 
