@@ -12,12 +12,18 @@ done from the same view (no I/O, no clock; draws seeded from the record).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ludotheque.core.json_types import JsonObject
 
-__all__ = ["DecisionNote", "Verdict"]
+if TYPE_CHECKING:
+    from ludotheque.core.moves import PendingMove
+    from ludotheque.core.protocol import Game
+    from ludotheque.core.record import GameRecord
+
+__all__ = ["DecisionNote", "Verdict", "seat_notes"]
 
 # « meilleur »: the Expert's choice (or as good); « bon »: close; « imprecision »: a clear
 # loss; « erreur »: a large one. Each game sets its own thresholds, in its own unit.
@@ -47,3 +53,20 @@ class DecisionNote:
             "verdict": self.verdict,
             "details": list(self.details),
         }
+
+
+def seat_notes(
+    game: Game[Any, Any],
+    record: GameRecord,
+    seat: int,
+    note: Callable[[int, PendingMove], DecisionNote | None],
+) -> list[DecisionNote]:
+    """``note(ply, move)`` for each move of ``seat`` in ``record`` (replayed, checked), the
+    notes it gives (None: no real choice), in order: the walk every analyser shares."""
+    notes: list[DecisionNote] = []
+    for ply, move in enumerate(record.played(game), start=1):
+        if move.seat == seat:
+            found = note(ply, move)
+            if found is not None:
+                notes.append(found)
+    return notes

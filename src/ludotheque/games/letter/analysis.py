@@ -35,7 +35,7 @@ from dataclasses import replace
 from ludotheque.bots.base import Observation
 from ludotheque.bots.levels import LEVELS, familiarity
 from ludotheque.bots.simulate import derive_seed
-from ludotheque.core.analysis import DecisionNote, Verdict
+from ludotheque.core.analysis import DecisionNote, Verdict, seat_notes
 from ludotheque.core.french import plural
 from ludotheque.core.record import GameRecord
 from ludotheque.core.rng import Draws, Rng
@@ -83,14 +83,12 @@ def analyse(record: GameRecord, seat: int) -> list[DecisionNote]:
     """One note per decision of ``seat`` in ``record`` worth one, in order."""
     game = Letter()
     analyst = LetterAnalyst(record.seed, seat)
-    notes: list[DecisionNote] = []
-    for ply, move in enumerate(record.played(game), start=1):
-        if move.seat != seat:
-            continue
-        note = analyst.note(Observation.of(game, move.before, seat), move.action, ply)
-        if note is not None:
-            notes.append(note)
-    return notes
+    return seat_notes(
+        game,
+        record,
+        seat,
+        lambda ply, move: analyst.note(Observation.of(game, move.before, seat), move.action, ply),
+    )
 
 
 def unit(state: LetterState) -> str:
