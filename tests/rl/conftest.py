@@ -1,7 +1,8 @@
 """The thousand random games per game of ``test_thousand_games.py`` play beside the suite.
 
 When that test is selected, its games start as soon as the suite is collected, in background
-processes at the lowest priority (``nice 19``: the other tests keep the machine's cores first),
+processes at the lowest priority (Linux's idle scheduling class through ``chrt --idle 0``, else
+``nice 19``: the other tests keep the machine's cores first),
 and the test itself is moved to the very end of the run, where it waits for their summaries.
 ``LUDOTHEQUE_RL_GAMES`` sets how many games per game (default 1,000; fewer for a quick local
 run). The processes are stopped when the session ends.
@@ -23,6 +24,9 @@ import pytest
 
 TEST = "test_thousand_games.py::test_random_masked_play_reaches_the_end_of_every_game"
 GAMES = ("gutenberg", "letter", "themes", "gremlins")
+# The lowest priority there is: Linux's idle class (the games run only on a core nothing else
+# wants, so the browser tests' timings are not disturbed), else nice 19.
+IDLE = ["chrt", "--idle", "0"] if shutil.which("chrt") else ["nice", "-n", "19"]
 # Letter costs about half of the CPU (its sampler and menus search words): two processes.
 SPLIT = {"letter": 2}
 
@@ -69,7 +73,7 @@ def start(count: int) -> Background:
             output = folder / f"{game}-{first}.json"
             log = folder / f"{game}-{first}.log"
             command = [
-                "nice", "-n", "19", sys.executable, "-m", "ludotheque.rl.random_play",
+                *IDLE, sys.executable, "-m", "ludotheque.rl.random_play",
                 "--game", game, "--games", str(number), "--first", str(first), "--check-spaces",
                 "--json", str(output),
             ]  # fmt: skip

@@ -361,8 +361,9 @@ def test_phone_width_lobby_and_table_without_horizontal_scroll(
         if page.get_attribute("#jeu", "data-phase") != "draft":
             break
         card = page.locator(f"{ACTION_CARDS}:enabled").first
-        card.scroll_into_view_if_needed()
-        card.click()  # a real click: the card is visible and not covered at this width
+        # A real click (scrolled to, then checked visible and not covered at this width); the
+        # locator finds the card again if a bot's move redrew the packet meanwhile.
+        card.click()
         drafted += 1
         assert horizontal_overflow(page) == []
     assert drafted >= 3

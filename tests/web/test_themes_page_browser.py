@@ -125,6 +125,10 @@ def test_themes_simultaneous_the_refused_player_chooses_the_card_to_give_back(
         page.keyboard.press("Enter")
         zone.wait_for(state="detached")
         after = server_state(live_server, table_id)
+        deadline = time.monotonic() + 10  # the page may redraw before the server has applied it
+        while after.play.owes(after, ME) and time.monotonic() < deadline:
+            time.sleep(0.05)
+            after = server_state(live_server, table_id)
         assert after.won_themes[ME] == () and after.won_letters[ME] == owed.won_letters[ME]
         assert after.play.debts[ME] == 0 and not after.play.owes(after, ME)
         theme = owed.catalog.theme(owed.won_themes[ME][0])
