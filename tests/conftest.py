@@ -22,6 +22,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -271,3 +272,98 @@ def postgres_server() -> Iterator[PostgresServer]:
 def postgres_skip_or_fail() -> Callable[[str], None]:
     """The rule applied when PostgreSQL is missing (for its own test)."""
     return skip_or_fail
+
+
+# --- Redis --------------------------------------------------------------------------------------
+
+
+def redis_required() -> bool:
+    """CI sets LUDOTHEQUE_REQUIRE_REDIS=1: a missing redis-server is then a failure."""
+    return os.environ.get("LUDOTHEQUE_REQUIRE_REDIS") == "1"
+
+
+@dataclass
+class RedisServer:
+    """A ``redis-server`` of the tests: no persistence, a free loopback port. :meth:`stop` and
+    :meth:`start` again on the same port (the Redis-down tests)."""
+
+    port: int
+    base: Path
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        log = open(self.base / "redis.log", "ab")  # noqa: SIM115 (the process holds it)
+        self.process = subprocess.Popen(
+            [
+                "redis-server",
+                "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                "--appendonly", "no", "--dir", str(self.base), "--protected-mode", "no",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        log.close()
+        for _ in range(200):
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as probe,
+            ):
+                probe.sendall(b"PING\r\n")
+                if probe.recv(16).startswith(b"+PONG"):
+                    return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise RuntimeError(f"redis-server did not start: {self.log_tail()}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def flush(self) -> None:
+        """Forget every key (each test starts from an empty Redis)."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=2) as probe:
+            probe.sendall(b"FLUSHALL\r\n")
+            probe.recv(16)
+
+    def log_tail(self) -> str:
+        with contextlib.suppress(OSError):
+            return (self.base / "redis.log").read_text(errors="replace")[-2000:]
+        return ""
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """One ``redis-server`` for the whole session; skipped (failed in CI) when missing."""
+    if shutil.which("redis-server") is None:
+        reason = "redis-server not found: install the Debian package redis-server"
+        if redis_required():
+            pytest.fail(f"{reason} (LUDOTHEQUE_REQUIRE_REDIS=1)", pytrace=False)
+        pytest.skip(reason)
+    base = Path(tempfile.mkdtemp(prefix="ludotheque-redis-"))
+    server = RedisServer(free_port(), base)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """The session's Redis, emptied for this test, running (a test may have stopped it)."""
+    if redis_server.process is None:
+        redis_server.start()
+    redis_server.flush()
+    return redis_server.url
