@@ -7,6 +7,7 @@ with Redis stopped each process limits alone, in its memory, and shares again on
 from __future__ import annotations
 
 import logging
+import socket
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -176,3 +177,27 @@ def test_redis_stopped_each_process_limits_in_memory_and_shares_again_when_it_is
     assert len(back) == 2
     # Redis restarted empty: the shared count of creations starts again.
     second.create_table("10.0.0.7")
+
+
+def test_a_process_started_while_redis_does_not_answer_limits_in_memory_without_waiting(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with socket.socket() as probe:  # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    caplog.set_level(logging.WARNING, logger="ludotheque.server.shared_counts")
+    throttle = Throttle(
+        Limits(table_creations="2/minute", sockets_per_client=1),
+        redis=f"redis://127.0.0.1:{port}/0",
+    )
+    try:
+        start = time.monotonic()
+        throttle.create_table("10.0.0.7")
+        throttle.create_table("10.0.0.7")
+        assert refused(lambda: throttle.create_table("10.0.0.7")).code == "trop_de_tables"
+        assert throttle.open_socket("10.0.0.7") and not throttle.open_socket("10.0.0.7")
+        assert time.monotonic() - start < 1.0  # Redis is not asked again before its retry
+        lost = [r for r in caplog.records if "Redis ne répond pas" in r.getMessage()]
+        assert len(lost) == 1
+    finally:
+        throttle.close()
