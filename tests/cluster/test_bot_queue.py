@@ -107,6 +107,14 @@ def running(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def gone_within(pids: list[int], seconds: float) -> None:
+    """Wait until none of ``pids`` runs (the worker's children end with it)."""
+    deadline = time.monotonic() + seconds
+    while alive := [pid for pid in pids if running(pid)]:
+        assert time.monotonic() < deadline, f"the worker's processes {alive} outlived it"
+        time.sleep(0.02)
+
+
 @pytest.fixture(scope="module")
 def worker_process(redis_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     running = WorkerProcess(redis_server.url, tmp_path_factory.mktemp("worker"))
@@ -437,7 +445,7 @@ def test_the_worker_says_where_it_listens_and_stops_cleanly_on_sigterm(
     worker.process.send_signal(signal.SIGTERM)
     assert worker.process.wait(10) == 0
     assert worker.output().rstrip().endswith("ludotheque worker : arrêté.")
-    assert not any(running(pid) for pid in thinkers)
+    gone_within(thinkers, 5.0)
     client = redis.Redis.from_url(redis_server.url)
     try:
         assert not client.exists(HEALTH_KEY)  # gone at once: the servers think themselves
@@ -482,8 +490,5 @@ def test_a_worker_killed_while_decisions_wait_leaves_every_one_to_the_server(
     assert bots.tally.workers + bots.tally.local == 12
     assert bots.tally.recovered == bots.tally.local >= 10
     assert took < 8.0
-    deadline = time.monotonic() + 5
-    while any(running(pid) for pid in thinkers):
-        assert time.monotonic() < deadline, "the worker's thinking process outlived it"
-        time.sleep(0.05)
+    gone_within(thinkers, 5.0)
     assert queue_of(redis_url) == (0, [])

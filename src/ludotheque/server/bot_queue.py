@@ -25,17 +25,20 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from arq.connections import ArqRedis
 from arq.constants import in_progress_key_prefix, job_key_prefix, result_key_prefix
 from arq.jobs import deserialize_result
 from redis.asyncio.connection import parse_url
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from ludotheque.core.record import GameRecord
 
-from .robots import BotRunner, Decision, Missed
+from .robots import BotRunner, Bots, Decision, Missed
 
 __all__ = [
     "ALIVE_PREFIX",
@@ -106,7 +109,9 @@ def connect(url: str) -> ArqRedis:
         url,
         socket_timeout=REDIS_TIMEOUT,
         socket_connect_timeout=REDIS_TIMEOUT / 2,
-        health_check_interval=10,
+        # A connection Redis closed (it restarted) is tried again once, on a new connection.
+        retry=Retry(NoBackoff(), 1),
+        retry_on_error=[RedisConnectionError],
     )
     redis.job_serializer, redis.job_deserializer = dump, load
     redis.default_queue_name = QUEUE
@@ -403,3 +408,8 @@ class QueuedBots:
 def bots_for(redis: str | None, local: BotRunner) -> BotRunner | QueuedBots:
     """The server's bots: ``local`` alone without Redis, else :class:`QueuedBots` over it."""
     return local if redis is None else QueuedBots(redis, local)
+
+
+if TYPE_CHECKING:  # both stand where the server's bots stand (mypy checks it here)
+    _queued: type[Bots] = QueuedBots
+    _local: type[Bots] = BotRunner
