@@ -91,6 +91,14 @@ class WorkerProcess:
                 found += [int(pid) for pid in (task / "children").read_text().split()]
         return found
 
+    def pool(self) -> list[int]:
+        """Its thinking processes (multiprocessing's spawned children, not its tracker)."""
+        return [
+            pid
+            for pid in self.thinkers()
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        ]
+
     def stop(self) -> None:
         """Kill it (the end of the module)."""
         if self.process is not None and self.process.poll() is None:
@@ -319,8 +327,7 @@ def test_a_worker_lost_while_it_thinks_leaves_the_decision_to_the_server(
             began = time.monotonic()
             deciding = asyncio.create_task(bots.decide("t", record, seat, "fort"))
             job = await waiting_job(no_worker_url)
-            client.zrem(QUEUE, job)  # as arq's worker: taken, in progress…
-            client.set(f"arq:in-progress:{job}", b"1", px=60_000)
+            client.set(f"arq:in-progress:{job}", b"1", px=60_000)  # as arq: taken…
             client.set(ALIVE_PREFIX + job, "travailleur", px=300)  # … then killed
             return await deciding, bots, time.monotonic() - began
         finally:
@@ -366,6 +373,33 @@ def test_the_last_worker_gone_while_a_job_waits_leaves_it_to_the_server(
     assert queue_of(no_worker_url) == (0, [])
 
 
+def test_a_job_gone_from_the_queue_without_a_result_is_decided_by_the_server(
+    no_worker_url: str,
+) -> None:
+    """Someone empties the queue (a FLUSHALL, a Redis restarted without its data): the job
+    will never have a result; the server sees it gone and decides."""
+    record, seat = position("themes", 7, 3)
+    client = redis.Redis.from_url(no_worker_url)
+    client.set(HEALTH_KEY, "un travailleur", px=60_000)
+
+    async def run() -> tuple[Decision | Missed, QueuedBots]:
+        bots = QueuedBots(no_worker_url, BotRunner(0, budget=10.0))
+        try:
+            deciding = asyncio.create_task(bots.decide("t", record, seat, "debutant"))
+            client.zrem(QUEUE, await waiting_job(no_worker_url))
+            return await deciding, bots
+        finally:
+            await bots.aclose()
+
+    try:
+        decided, bots = asyncio.run(run())
+    finally:
+        client.close()
+    assert isinstance(decided, Decision)
+    assert (decided.action, decided.pace) == local_decision(record, seat, "debutant")
+    assert (bots.tally.local, bots.tally.recovered) == (1, 1)
+
+
 def test_busy_workers_past_the_patience_or_the_budget_give_missed_as_the_local_runner(
     no_worker_url: str,
 ) -> None:
@@ -385,7 +419,6 @@ def test_busy_workers_past_the_patience_or_the_budget_give_missed_as_the_local_r
             deciding = asyncio.create_task(bots.decide("t", record, seat, "expert"))
             job = await waiting_job(no_worker_url)
             began = time.monotonic()
-            client.zrem(QUEUE, job)
             client.set(f"arq:in-progress:{job}", b"1", px=60_000)
             client.set(ALIVE_PREFIX + job, "travailleur", px=60_000)  # alive, thinking on
             overrun = await deciding
@@ -430,7 +463,34 @@ def test_the_worker_command_refuses_an_unreadable_redis_address_in_french() -> N
         assert "adresse Redis illisible" in done.output
 
 
-# The two tests below stop the module's worker: they come last.
+# The three tests below stop the module's worker: they come last.
+
+
+def test_a_worker_whose_thinking_process_died_gives_its_decisions_back_and_stops(
+    worker: WorkerProcess, redis_url: str
+) -> None:
+    """The worker's thinking process is killed (out of memory, say): the next decision is
+    given back to the queue, the worker stops with a French message and status 1 (for its
+    supervisor to start it again), and the server, left without a worker, decides."""
+    assert worker.process is not None
+    (pool,) = worker.pool()
+    os.kill(pool, signal.SIGKILL)
+    record, seat = position("gutenberg", 3, 6)
+
+    async def run() -> tuple[Decision | Missed, QueuedBots]:
+        bots = QueuedBots(redis_url, BotRunner(0, budget=10.0))
+        try:
+            return await bots.decide("t", record, seat, "expert"), bots
+        finally:
+            await bots.aclose()
+
+    decided, bots = asyncio.run(run())
+    assert isinstance(decided, Decision)
+    assert (decided.action, decided.pace) == local_decision(record, seat, "expert")
+    assert (bots.tally.workers, bots.tally.local, bots.tally.recovered) == (0, 1, 1)
+    assert worker.process.wait(10) == 1
+    assert "un processus de réflexion s'est arrêté brutalement" in worker.output()
+    assert queue_of(redis_url) == (0, [])
 
 
 def test_the_worker_says_where_it_listens_and_stops_cleanly_on_sigterm(

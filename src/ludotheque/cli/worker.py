@@ -46,7 +46,9 @@ def worker(
         message = f"adresse Redis illisible ({error})"
         raise typer.BadParameter(message, param_hint="--redis") from None
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
-    asyncio.run(work(redis, jobs or default_bot_workers(), say=_say))
+    status = asyncio.run(work(redis, jobs or default_bot_workers(), say=_say))
+    if status:
+        raise typer.Exit(status)
 
 
 def _say(line: str) -> None:

@@ -281,10 +281,13 @@ class QueuedBots:
                 pipe.exists(in_progress_key_prefix + job_id)
                 pipe.exists(ALIVE_PREFIX + job_id)
                 pipe.exists(HEALTH_KEY)
-                raw, running, alive, workers = await pipe.execute()
+                pipe.zscore(QUEUE, job_id)
+                raw, running, alive, workers, queued = await pipe.execute()
             now = loop.time()
             if raw is not None:
                 return self._result(raw, asked, now)
+            if queued is None:  # (arq keeps a job in its queue until its result is stored)
+                return _Lost("tâche disparue de la file")
             if running:
                 started = now if started is None else started
                 if alive:

@@ -24,11 +24,12 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.synchronize import Barrier
 from typing import Any
 
 from arq.connections import ArqRedis
-from arq.worker import Worker, func
+from arq.worker import Retry, Worker, func
 
 from ludotheque.core.json_types import JsonValue
 
@@ -113,29 +114,39 @@ async def decide_job(
 ) -> list[JsonValue]:
     """arq's job :data:`~ludotheque.server.bot_queue.FUNCTION`: the bot's ``[action, pace]``
     (:func:`~ludotheque.server.robots.decide`), thought in a process of the pool while this
-    loop renews the job's ALIVE key."""
+    loop renews the job's ALIVE key.
+
+    A pool whose process died (killed, out of memory) can think no more: the job goes back to
+    the queue (arq's ``Retry``), this worker stops taking jobs and :func:`work` ends."""
     redis: ArqRedis = ctx["redis"]
     thinkers: Executor = ctx["thinkers"]
     alive, ttl = ALIVE_PREFIX + str(ctx["job_id"]), int(ALIVE_TTL * 1000)
     await redis.set(alive, str(ctx["name"]), px=ttl)
-    thinking = asyncio.get_running_loop().run_in_executor(
-        thinkers, robots.decide, table_id, record_text, seat, level
-    )
     try:
+        thinking = asyncio.get_running_loop().run_in_executor(
+            thinkers, robots.decide, table_id, record_text, seat, level
+        )
         while not (await asyncio.wait({thinking}, timeout=ALIVE_EVERY))[0]:
             with contextlib.suppress(*REDIS_ERRORS):  # Redis back in time gets the result
                 await redis.set(alive, str(ctx["name"]), px=ttl)
         action, pace = thinking.result()
         return [action, pace]
+    except BrokenProcessPool:
+        ctx["worker"].allow_pick_jobs = False
+        ctx["broken"].set()
+        raise Retry() from None
     finally:
         with contextlib.suppress(*REDIS_ERRORS):
             await redis.delete(alive)
 
 
-def make_worker(redis: ArqRedis, thinkers: Executor, jobs: int, name: str) -> Worker:
+def make_worker(
+    redis: ArqRedis, thinkers: Executor, jobs: int, name: str, broken: asyncio.Event
+) -> Worker:
     """The arq worker of the bots' queue on ``redis``: ``jobs`` decisions at once, its health
-    renewed each :data:`~ludotheque.server.bot_queue.HEALTH_EVERY` second, JSON jobs."""
-    return Worker(
+    renewed each :data:`~ludotheque.server.bot_queue.HEALTH_EVERY` second, JSON jobs;
+    ``broken`` is set when its pool can think no more."""
+    worker = Worker(
         functions=[func(decide_job, name=FUNCTION, timeout=JOB_TIMEOUT, max_tries=MAX_TRIES)],
         queue_name=QUEUE,
         redis_pool=redis,
@@ -146,19 +157,22 @@ def make_worker(redis: ArqRedis, thinkers: Executor, jobs: int, name: str) -> Wo
         job_serializer=dump,
         job_deserializer=load,
         handle_signals=False,  # work() has its own: it outlives one connection to Redis
-        ctx={"thinkers": thinkers, "name": name},
+        ctx={"thinkers": thinkers, "name": name, "broken": broken},
         log_results=False,
     )
+    worker.ctx["worker"] = worker
+    return worker
 
 
 # --- the command's loop --------------------------------------------------------------------------
 
 
-async def work(url: str, jobs: int, say: Callable[[str], None] = print) -> None:
+async def work(url: str, jobs: int, say: Callable[[str], None] = print) -> int:
     """Think for the servers' bots until SIGINT or SIGTERM (what happens is told through
-    ``say``, in French). Redis lost: said, then tried again each second."""
+    ``say``, in French); the exit status: 0, or 1 when a thinking process died (a supervisor
+    starts the worker again). Redis lost: said, then tried again each second."""
     loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
+    stop, broken = asyncio.Event(), asyncio.Event()
     for number in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(number, stop.set)
     shown = shown_redis(url)
@@ -167,7 +181,7 @@ async def work(url: str, jobs: int, say: Callable[[str], None] = print) -> None:
     name = f"{socket.gethostname()}:{os.getpid()}"
     down = False  # « Redis injoignable » said, not yet « à l'écoute » again
     try:
-        while not stop.is_set():
+        while not stop.is_set() and not broken.is_set():
             redis = connect(url)
             try:
                 await redis.ping()
@@ -189,23 +203,36 @@ async def work(url: str, jobs: int, say: Callable[[str], None] = print) -> None:
                 f"({jobs} décision{plural} à la fois, processus {name})"
             )
             down = False
-            await _serve(make_worker(redis, thinkers, jobs, name), stop, shown, say)
+            worker = make_worker(redis, thinkers, jobs, name, broken)
+            await _serve(worker, stop, broken, shown, say)
             with contextlib.suppress(*REDIS_ERRORS):
                 await redis.aclose()
     finally:
         stop_thinkers(thinkers)
+    if broken.is_set():
+        say(
+            "ludotheque worker : un processus de réflexion s'est arrêté brutalement ; ses "
+            "décisions sont rendues à la file. Arrêt (code 1) : relancez-le."
+        )
+        return 1
     say("ludotheque worker : arrêté.")
+    return 0
 
 
 async def _serve(
-    worker: Worker, stop: asyncio.Event, shown: str, say: Callable[[str], None]
+    worker: Worker,
+    stop: asyncio.Event,
+    broken: asyncio.Event,
+    shown: str,
+    say: Callable[[str], None],
 ) -> None:
-    """Run ``worker`` until ``stop`` or until its Redis fails; then close it (the jobs it was
-    thinking go back to the queue, for another worker)."""
+    """Run ``worker`` until ``stop``, ``broken`` or its Redis fails; then close it (the jobs it
+    was thinking go back to the queue, for another worker)."""
     running = asyncio.create_task(worker.async_run())
-    stopping = asyncio.create_task(stop.wait())
-    await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-    stopping.cancel()
+    stopping = [asyncio.create_task(stop.wait()), asyncio.create_task(broken.wait())]
+    await asyncio.wait({running, *stopping}, return_when=asyncio.FIRST_COMPLETED)
+    for task in stopping:
+        task.cancel()
     error = running.exception() if running.done() and not running.cancelled() else None
     if error is not None:
         if not isinstance(error, REDIS_ERRORS):
