@@ -145,7 +145,11 @@ def create_app(
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
     analyses = Analyses(storage, bot_runner.run)  # each person's game analysed when it ends
-    runner.watchers.append(analyses.changed)
+    # Each game is analysed once: by the process running its table when it ends (the only
+    # one, alone; with several processes, the lease's holder).
+    runner.watchers.append(
+        lambda session: analyses.changed(session) if runner.leases.holds(session.id) else None
+    )
     accounts = Accounts(storage.engine)
     table_chat = TableChat(ChatStore(storage.engine), broadcaster, throttle, runner.changed)
     runner.handlers.update(table_chat.handlers())

@@ -316,8 +316,12 @@ class Cluster:
         for table_id in sorted(self.held - wanted):  # over: the lease goes back
             await self._release(keys=[LEASE_PREFIX + table_id], args=[self.name])
             self.held.discard(table_id)
-        for table_id in sorted(wanted - self.held):
-            await self.acquire(table_id)
+        free = sorted(wanted - self.held)
+        if free:  # one read for all, then a try for each table nobody holds
+            holders = await self.redis.mget([LEASE_PREFIX + table_id for table_id in free])
+            for table_id, holder in zip(free, holders, strict=True):
+                if holder is None:
+                    await self.acquire(table_id)
         alive = {
             key.decode()[len(PROCESS_PREFIX) :]
             async for key in self.redis.scan_iter(match=PROCESS_PREFIX + "*", count=1000)

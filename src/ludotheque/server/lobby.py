@@ -102,8 +102,12 @@ class Lobby:
         # Told when a table's game is over (the ratings).
         self.on_over = on_over
         # Several server processes share the tables (``server/cluster.py``): a table is read
-        # again from storage when another process changed it (:meth:`refresh`).
+        # again from storage when another process changed it (:meth:`refresh`); the tables
+        # open elsewhere and not in this process's memory, as each was last announced (their
+        # ``to_json``: the listing shows them); told of each table read into memory.
         self.shared = False
+        self.elsewhere: dict[str, JsonObject] = {}
+        self.on_install: Callable[[TableSession], None] | None = None
 
     def _session(self, game: Game[Any, Any], row: TableRow, seats: list[SeatRow]) -> TableSession:
         session = TableSession(game, row, seats, self.storage)
@@ -152,6 +156,9 @@ class Lobby:
             print(f"ludotheque: table {table_id} non reprise : {built}", file=sys.stderr)
             return None
         self.tables[built.id] = built
+        self.elsewhere.pop(built.id, None)
+        if self.on_install is not None:
+            self.on_install(built)
         if built.row.status == WAITING and built.row.rematch_of is not None:
             previous = self.storage.load_table(built.row.rematch_of)
             if previous is not None:  # after a restart the hold starts again in full
@@ -455,9 +462,19 @@ class Lobby:
                 return table_id
 
     def listing(self) -> list[JsonValue]:
-        """The 200 newest tables waiting or in play (only those are described)."""
+        """The 200 newest tables waiting or in play (only those are described): those in
+        memory, and those other server processes announced (:attr:`elsewhere`)."""
         open_tables = [s for s in self.tables.values() if s.row.status in (WAITING, PLAYING)]
-        return [s.to_json() for s in open_tables[-200:]]
+        others: list[JsonValue] = [
+            summary for table_id, summary in self.elsewhere.items() if table_id not in self.tables
+        ]
+        return [*others, *(s.to_json() for s in open_tables)][-200:]
+
+    def forget(self, table_id: str) -> None:
+        """Take a table out of memory (it stays in storage and is read again when asked for):
+        another server process changed it, and nothing here needs it meanwhile."""
+        self.tables.pop(table_id, None)
+        self.seen.pop(table_id, None)
 
     def seated(self, session: TableSession, token: JsonValue, account_id: int | None = None) -> int:
         """The seat of the one who asks: their token's, or without a token the seat of the

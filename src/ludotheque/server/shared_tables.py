@@ -1,13 +1,15 @@
 """The tables shared by several server processes: what one tells the others, what it does of
 what it hears (``server/cluster.py`` carries it; ``docs/server.md``, « Plusieurs serveurs »).
 
-Every process keeps every table waiting or in play in memory, as a single server does. A
-change made in one process (a move, a seat, a start…) is written to storage first, then
-announced on the channel: ``{"type": "table", "table": id, "notes": [...], "presence":
-{seat: connections}, "absents": [...], "chronos": {...}}`` — the journal notes it made, its
-open connections to the table, who is shown away, and, from the process that runs the table,
-its clocks and hourglasses (wall-clock ends). Each other process reads the table again from
-storage (only the moves it lacks), takes the notes, and sends its own sockets their ``etat``.
+A change made in one process (a move, a seat, a start…) is written to storage first, then
+announced on the channel: ``{"type": "table", "table": id, "resume": table JSON, "notes":
+[...], "presence": {seat: connections}, "absents": [...], "chronos": {...}}`` — the table as the
+lobby lists it, the journal notes it made, its open connections to the table, who is shown
+away, and, from the process that runs the table, its clocks and hourglasses (wall-clock ends).
+A process that needs the table — it has sockets open there, or it runs it — reads it again
+from storage (only the moves it lacks), takes the notes, and sends its own sockets their
+``etat``; any other process only keeps the summary for its lobby's listing, and takes the
+table out of memory if it was there (it is read again from storage when asked for).
 Other messages: ``relai`` (messages sent as they are to each seat's sockets: the chat, a
 rematch), ``presence?`` (a process that has just read a table asks who is connected to it).
 """
@@ -60,7 +62,8 @@ class SharedTables:
         cluster.on_link = self.link
         cluster.on_lease = self.lease
         cluster.on_gone = self.gone
-        cluster.wanted = lambda: [session.id for session in lobby.playing()]
+        cluster.wanted = self.wanted
+        lobby.on_install = self.installed
 
     # --- telling ------------------------------------------------------------------------------
 
@@ -74,6 +77,7 @@ class SharedTables:
         message: JsonObject = {
             "type": "table",
             "table": session.id,
+            "resume": session.to_json(),
             "notes": notes,
             "presence": {str(seat): n for seat, n in session.connected.items() if n > 0},
             "absents": [*sorted(session.away)],
@@ -102,8 +106,37 @@ class SharedTables:
         elif kind == "presence?":
             self._tell_presence(table_id)
 
+    def needs(self, session: TableSession) -> bool:
+        """This process keeps the table up to date: it has sockets there, or runs it."""
+        return self.cluster.holds(session.id) or any(n > 0 for n in session.connected.values())
+
+    def wanted(self) -> list[str]:
+        """The tables in play that need a process to run them: in memory, or announced."""
+        playing = [session.id for session in self.lobby.playing()]
+        announced = [
+            table_id
+            for table_id, summary in self.lobby.elsewhere.items()
+            if summary.get("statut") == PLAYING and table_id not in self.lobby.tables
+        ]
+        return playing + announced
+
+    def installed(self, session: TableSession) -> None:
+        """A table read into memory: who is connected to it elsewhere?"""
+        self.cluster.send({"type": "presence?", "table": session.id})
+
     def _table_changed(self, table_id: str, sender: str, message: JsonObject) -> None:
-        known = table_id in self.lobby.tables
+        known = self.lobby.tables.get(table_id)
+        if known is None or not self.needs(known):
+            if known is not None:
+                self.lobby.forget(table_id)
+                self.runner.forget(known)
+                self.runner.shown.pop(table_id, None)
+            summary = message.get("resume")
+            if isinstance(summary, dict) and summary.get("statut") in (WAITING, PLAYING):
+                self.lobby.elsewhere[table_id] = summary
+            else:
+                self.lobby.elsewhere.pop(table_id, None)
+            return
         try:
             session = self.lobby.refresh(table_id)
         except SQLAlchemyError as error:
@@ -139,8 +172,6 @@ class SharedTables:
             else:
                 self.runner.shown.pop(table_id, None)
         self.runner.changed(session, here=False)
-        if not known:  # read just now: who is connected to it elsewhere?
-            self.cluster.send({"type": "presence?", "table": table_id})
 
     def _tell_presence(self, table_id: str) -> None:
         sessions = (
@@ -184,22 +215,27 @@ class SharedTables:
     def lease(self, table_id: str, held: bool) -> None:
         """This process now runs a table (catch up with storage, then its clocks and bots
         start here), or no longer does (they stop here)."""
-        session = self.lobby.tables.get(table_id)
-        if session is None:
-            return
         if not held:
             self.scheduler.forget(table_id)
-            self.runner.forget(session)
+            session = self.lobby.tables.get(table_id)
+            if session is not None:
+                self.runner.forget(session)
             return
+        session = self.lobby.tables.get(table_id)
         logger.info("table %s : menée par ce processus (%s)", table_id, self.cluster.name)
         try:
             refreshed = self.lobby.refresh(table_id)
         except SQLAlchemyError as error:
             logger.warning("table %s : relecture impossible (%s)", table_id, error)
             refreshed = session
-        if refreshed is not None and refreshed.row.status == PLAYING:
-            self.runner.shown.pop(table_id, None)
-            self.runner.changed(refreshed, here=False)
+        except Exception:  # a table that cannot be rebuilt here: another process may
+            logger.exception("table %s : non reprise", table_id)
+            return
+        if refreshed is None or refreshed.row.status != PLAYING:
+            self.lobby.elsewhere.pop(table_id, None)  # over meanwhile: nothing to run
+            return
+        self.runner.shown.pop(table_id, None)
+        self.runner.changed(refreshed, here=False)
 
     def gone(self, names: set[str]) -> None:
         """Processes died: their connections no longer count."""

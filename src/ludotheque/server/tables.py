@@ -13,7 +13,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
@@ -37,7 +37,9 @@ __all__ = [
     "new_token",
 ]
 
+T = TypeVar("T")
 JOURNAL_SIZE = 30
+MOVE_ATTEMPTS = 5  # tries of a move whose number another server process took meanwhile
 HUMAN, BOT = "humain", "robot"
 WAITING, PLAYING, OVER = "attente", "en_cours", "terminee"
 
@@ -344,6 +346,17 @@ class TableSession:
         previous: bool = False,
         account_id: int | None = None,
     ) -> tuple[int, str]:
+        """:meth:`_join`, once more if another server process changed the table meanwhile."""
+        return self._again(lambda: self._join(name, seat, previous=previous, account_id=account_id))
+
+    def _join(
+        self,
+        name: str,
+        seat: int | None,
+        *,
+        previous: bool = False,
+        account_id: int | None = None,
+    ) -> tuple[int, str]:
         """Seat a person (``seat``, or the first free one); ``previous``: one of the previous
         table's players, who may take a seat the rematch keeps; ``account_id``: the account
         they are logged in as (one seat per account at a table)."""
@@ -400,6 +413,9 @@ class TableSession:
                 self.on_withdraw(self, updated.seat)
 
     def leave(self, seat: int) -> None:
+        self._again(lambda: self._leave(seat))
+
+    def _leave(self, seat: int) -> None:
         row = self.seats[seat]
         name = row.name or self.name(seat)
         if self.row.status == WAITING:
@@ -448,6 +464,9 @@ class TableSession:
             self.note(f"{self.person(seat)} est de retour.", seat)
 
     def reclaim(self, seat: int) -> None:
+        self._again(lambda: self._reclaim(seat))
+
+    def _reclaim(self, seat: int) -> None:
         """The person of a seat a bot holds takes it back (the bot's unplayed thought is
         dropped: the scheduler plays only for a bot seat)."""
         if not self.held(seat):
@@ -458,6 +477,9 @@ class TableSession:
         self.note(f"{self.person(seat)} est de retour et reprend sa place.", seat)
 
     def make_bot(self, by: int, seat: int, level: str | None, levels: list[str]) -> None:
+        self._again(lambda: self._make_bot(by, seat, level, levels))
+
+    def _make_bot(self, by: int, seat: int, level: str | None, levels: list[str]) -> None:
         """A bot takes a seat: before the start the host's choice of an empty seat; during the
         game a left seat, or an away person's seat (at the table's level, until they return).
         ``level`` None: the table's level for an away seat, else the default level."""
@@ -536,6 +558,9 @@ class TableSession:
         return Match.start(self.game, self.row.players, self.row.seed, self.row.options)
 
     def start(self, by: int, match: Match | None = None) -> None:
+        self._again(lambda: self._start(by, match))
+
+    def _start(self, by: int, match: Match | None = None) -> None:
         """Start the game (``match``: dealt beforehand by :meth:`new_match`)."""
         self.check_start(by)
         if match is None:
@@ -575,6 +600,18 @@ class TableSession:
 
     # --- play ---------------------------------------------------------------------------------
 
+    def _again(self, change: Callable[[], T]) -> T:
+        """Make a change to the seats or the status; when another server process changed the
+        table meanwhile (a compare-and-set write lost, the table read again), check and try it
+        once more on the table as it now is, so the person gets the real answer (the seat was
+        taken, the game started) rather than « try again »."""
+        try:
+            return change()
+        except ApiError as error:
+            if error.code != "table_changee" or self.refresh is None:
+                raise
+        return change()
+
     def _changed_elsewhere(self) -> None:
         """A compare-and-set write lost to another server process: read the table again, and
         refuse the request (the person sees the table as it now is and may try again)."""
@@ -593,24 +630,23 @@ class TableSession:
 
         Storage is the arbiter between server processes: the move's number is a unique key,
         so when another process stored a move with that number first, this one reads the table
-        again (:attr:`refresh`) and tries once more from the new position (``seq`` then tells
-        a move sent twice from one already played)."""
-        try:
-            self._play(seat, seq, data)
-        except IntegrityError:
-            if self.refresh is None:
-                raise ApiError(
-                    503, "stockage", "Le coup n'a pas pu être enregistré : réessayez."
-                ) from None
-            self.refresh()
+        again (:attr:`refresh`) and tries again from the new position (``seq`` then tells a
+        move sent twice from one already played), up to :data:`MOVE_ATTEMPTS` times."""
+        for _attempt in range(MOVE_ATTEMPTS):
             try:
                 self._play(seat, seq, data)
+                return
             except IntegrityError:
-                raise ApiError(
-                    409,
-                    "coup_simultane",
-                    "Un autre coup a été joué au même instant : regardez la table, puis réessayez.",
-                ) from None
+                if self.refresh is None:
+                    raise ApiError(
+                        503, "stockage", "Le coup n'a pas pu être enregistré : réessayez."
+                    ) from None
+                self.refresh()
+        raise ApiError(
+            409,
+            "coup_simultane",
+            "D'autres coups ont été joués au même instant : regardez la table, puis réessayez.",
+        )
 
     def _play(self, seat: int, seq: int | None, data: JsonValue) -> None:
         if self.match is None:
