@@ -111,7 +111,7 @@ class Cluster:
         log = self.folder / f"serve-{name}-{port}.log"
         command = [
             sys.executable, "-m", "ludotheque", "serve", "--host", "127.0.0.1",
-            "--port", str(port), "--database", self.database, *([] if os.environ.get("DEVSOLO") else ["--redis", self.redis]),
+            "--port", str(port), "--database", self.database, "--redis", self.redis,
             "--bot-workers", "0", "--bot-delay", "0", "--bot-pace", "0", *NO_LIMITS,
         ]  # fmt: skip
         env = os.environ | {
@@ -125,21 +125,16 @@ class Cluster:
 
     def start(self, count: int = 1) -> list[ServeProcess]:
         """``count`` more processes, started together; each answers HTTP when this returns."""
-        if os.environ.get("DEVSOLO"):  # DEVHACK
-            if not self.processes:
-                self.processes.append(self._spawn("A"))
-                assert self.processes[0].ready()
-            return [self.processes[0]] * count
         names = [chr(ord("A") + len(self.processes) + n) for n in range(count)]
         starting = [self._spawn(name) for name in names]
         started = []
         for server in starting:
-            for _attempt in range(3):
-                if server.ready():
-                    break
+            attempts = 1
+            while not server.ready():
+                if attempts == 3:
+                    raise AssertionError(f"process {server.name} did not start:\n{server.output()}")
                 server = self._spawn(server.name)  # its port was taken meanwhile: another
-            else:
-                raise AssertionError(f"process {server.name} did not start:\n{server.output()}")
+                attempts += 1
             started.append(server)
         self.processes += started
         return started
