@@ -104,7 +104,8 @@ class Cluster:
     database: str
     redis: str
     folder: Path
-    processes: list[ServeProcess] = field(default_factory=list)
+    processes: list[ServeProcess] = field(default_factory=list)  # started: A, B, C…
+    spawned: list[ServeProcess] = field(default_factory=list)  # every attempt, killed at the end
 
     def _spawn(self, name: str) -> ServeProcess:
         port = free_port()
@@ -121,7 +122,8 @@ class Cluster:
         env.pop("LUDOTHEQUE_REDIS", None)  # the command line says which Redis
         with log.open("wb") as output:
             process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env)
-        return ServeProcess(name, process, port, log)
+        self.spawned.append(ServeProcess(name, process, port, log))
+        return self.spawned[-1]
 
     def start(self, count: int = 1) -> list[ServeProcess]:
         """``count`` more processes, started together; each answers HTTP when this returns."""
@@ -165,11 +167,11 @@ class Cluster:
             f"--- process {server.name} (port {server.port}, "
             f"{'alive' if server.alive else f'exit {server.process.returncode}'}) ---\n"
             f"{server.output()}"
-            for server in self.processes
+            for server in self.spawned
         )
 
     def close(self) -> None:
-        for server in self.processes:
+        for server in self.spawned:
             if server.alive:
                 server.process.kill()
                 server.process.wait(10)
