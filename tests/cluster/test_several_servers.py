@@ -368,12 +368,12 @@ def test_redis_down_refuses_moves_says_so_and_recovers_by_itself(
 ) -> None:
     a, b = cluster.start(2)
 
-    async def health(server: ServeProcess) -> tuple[int, Any]:
-        return await api.call("GET", server, "/api/sante")
-
-    api = Api()
-
     async def scenario() -> None:
+        api = Api()
+
+        async def health(server: ServeProcess) -> tuple[int, Any]:
+            return await api.call("GET", server, "/api/sante")
+
         sockets: list[Socket] = []
         try:
             table_id, alice = await new_table(api, a, TWO_PEOPLE, 3)
@@ -413,8 +413,12 @@ def test_redis_down_refuses_moves_says_so_and_recovers_by_itself(
                 assert (status, answer["etat"], answer["base"], answer["redis"]) == (
                     503, "degrade", True, False,
                 )  # fmt: skip
-            etat = await bruno_b.wait_turn(1)
-            assert etat["liaison"] is False
+            # A page opened (or reloaded) meanwhile shows the game, and that the link is down.
+            reloaded = await Socket.open(b, table_id, bruno, "Bruno@B rouvert")
+            sockets.append(reloaded)
+            assert (reloaded.etat["coups_joues"], reloaded.etat["liaison"]) == (1, False)
+            etat = bruno_b.etat
+            assert etat["coups_joues"] == 1 and etat["a_jouer"], etat
             mark = bruno_b.mark()
             await bruno_b.play(etat["coups"][0])
             refused = await bruno_b.wait(lambda m: m["type"] == "erreur", start=mark, what="refus")
@@ -438,10 +442,10 @@ def test_redis_down_refuses_moves_says_so_and_recovers_by_itself(
                 assert (status, answer["etat"], answer["redis"]) == (200, "ok", True), answer
             for ply, sender in ((1, bruno_b), (2, alice_a)):  # both processes' moves go through
                 etat = await sender.wait_turn(ply)
-                assert etat["liaison"] is True
                 marks = [socket.mark() for socket in sockets]
                 await sender.play(etat["coups"][0])
                 await everyone_sees(sockets, ply + 1, marks, time.monotonic())
+                assert all(socket.etat["liaison"] is True for socket in sockets)
             assert [ply for ply, _seat, _action in cluster.moves(table_id)] == [1, 2, 3]
         finally:
             if redis_server.process is None:
