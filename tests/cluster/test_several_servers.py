@@ -183,10 +183,35 @@ def test_a_table_made_on_one_process_is_joined_started_and_played_through_the_ot
     run(scenario)
 
 
-# --- 2. the same move through two processes at once ----------------------------------------------
+# --- 2. moves through two processes at once -------------------------------------------------------
 
 
-def test_one_move_sent_through_two_processes_at_once_is_applied_once(cluster: Cluster) -> None:
+async def table_of_two(
+    api: Api, a: ServeProcess, b: ServeProcess, rounds: int, start: bool = True
+) -> tuple[str, str, str, Socket]:
+    """An Enchères table for Alice (host, through A) and Bruno (joined through B), started
+    through A once Alice's socket on A shows Bruno: its id, both tokens, Alice's socket."""
+    table_id, alice = await new_table(api, a, TWO_PEOPLE, rounds)
+    joined = await api.post(b, f"/api/tables/{table_id}/join", {"nom": "Bruno"})
+    host = await Socket.open(a, table_id, alice, "Alice@A")
+    await seated(host, 1, "Bruno")
+    if start:
+        await api.post(a, f"/api/tables/{table_id}/start", {"jeton": alice})
+    return table_id, alice, str(joined["jeton"]), host
+
+
+async def in_order(sockets: list[Socket]) -> None:
+    """Every message each socket's process sent it so far has come (a socket's messages come
+    in order: after its ``pong``, all came)."""
+    for socket in sockets:
+        mark = socket.mark()
+        await socket.send({"type": "ping"})
+        await socket.wait(lambda m: m["type"] == "pong", start=mark, what="pong")
+
+
+def test_moves_sent_through_two_processes_at_once_are_each_applied_exactly_once(
+    cluster: Cluster,
+) -> None:
     a, b = cluster.start(2)
     rounds = 10  # 20 races: each seat's bid of each round
 
@@ -194,15 +219,9 @@ def test_one_move_sent_through_two_processes_at_once_is_applied_once(cluster: Cl
         api = Api()
         sockets: list[Socket] = []
         try:
-            table_id, alice = await new_table(api, a, TWO_PEOPLE, rounds)
-            bruno = str(
-                (await api.post(b, f"/api/tables/{table_id}/join", {"nom": "Bruno"}))["jeton"]
-            )
-            host = await Socket.open(a, table_id, alice, "Alice@A")
-            sockets.append(host)
-            await seated(host, 1, "Bruno")
-            await api.post(a, f"/api/tables/{table_id}/start", {"jeton": alice})
+            table_id, alice, bruno, host = await table_of_two(api, a, b, rounds)
             sockets += [
+                host,
                 await Socket.open(b, table_id, alice, "Alice@B"),
                 await Socket.open(a, table_id, bruno, "Bruno@A"),
                 await Socket.open(b, table_id, bruno, "Bruno@B"),
@@ -219,15 +238,14 @@ def test_one_move_sent_through_two_processes_at_once_is_applied_once(cluster: Cl
                 first, last = coups[0], coups[-1]  # different bids, unless one card is left
                 marks = [socket.mark() for socket in sockets]
                 await asyncio.gather(on_a.play(first, seq), on_b.play(last, seq))
-                await asyncio.gather(
+                after = await asyncio.gather(
                     *(s.wait_ply(ply + 1, start=m) for s, m in zip(sockets, marks, strict=True))
                 )
+                views = [received.message["vue"] for received in after]
+                assert (views[0], views[2]) == (views[1], views[3]), f"A and B differ at {ply}"
                 await refusal(on_a, on_b, seq, marks[2 * seat : 2 * seat + 2])
                 races.append((ply, seq, first, last))
-            for socket in sockets:  # a socket's messages come in order: after its pong, all came
-                mark = socket.mark()
-                await socket.send({"type": "ping"})
-                await socket.wait(lambda m: m["type"] == "pong", start=mark, what="pong")
+            await in_order(sockets)
 
             stored = cluster.moves(table_id)
             assert [ply for ply, _seat, _action in stored] == list(range(1, 2 * rounds + 1))
@@ -254,6 +272,25 @@ def test_one_move_sent_through_two_processes_at_once_is_applied_once(cluster: Cl
                 error["code"] == "seq_invalide" for errors in refusals.values() for error in errors
             ), refusals
             print(f"races won through A, B (different bids): {won}")
+
+            # Both seats' bids at once, through A and through B: both are applied (the one that
+            # loses the race for the next ply is applied after the other, not refused).
+            other, alice, bruno, host = await table_of_two(api, a, b, 5)
+            both = [host, await Socket.open(b, other, bruno, "Bruno@B (2)")]
+            sockets += both
+            for round_ in range(5):
+                etats = [await both[0].wait_turn(2 * round_), await both[1].wait_turn(2 * round_)]
+                bids = [etat["coups"][-1] for etat in etats]
+                marks = [socket.mark() for socket in both]
+                await asyncio.gather(*(s.play(bid) for s, bid in zip(both, bids, strict=True)))
+                await everyone_sees(both, 2 * round_ + 2, marks, time.monotonic())
+                stored = cluster.moves(other)[2 * round_ :]
+                assert sorted((seat, action["carte"]) for _ply, seat, action in stored) == [
+                    (seat, bid["carte"]) for seat, bid in enumerate(bids)
+                ]
+            await in_order(both)
+            assert both[0].errors() == [] and both[1].errors() == []
+            assert [ply for ply, _seat, _action in cluster.moves(other)] == list(range(1, 11))
         finally:
             await close_all(sockets, api)
 
@@ -391,15 +428,9 @@ def test_redis_down_refuses_moves_says_so_and_recovers_by_itself(
 
         sockets: list[Socket] = []
         try:
-            table_id, alice = await new_table(api, a, TWO_PEOPLE, 3)
-            bruno = str(
-                (await api.post(b, f"/api/tables/{table_id}/join", {"nom": "Bruno"}))["jeton"]
-            )
-            host = await Socket.open(a, table_id, alice, "Alice@A")
-            sockets.append(host)
-            await seated(host, 1, "Bruno")
-            await api.post(a, f"/api/tables/{table_id}/start", {"jeton": alice})
+            table_id, _alice, bruno, host = await table_of_two(api, a, b, 3)
             sockets += [
+                host,
                 await Socket.open(b, table_id, bruno, "Bruno@B"),
                 await Socket.open(a, table_id, None, "spectateur@A"),
                 await Socket.open(b, table_id, None, "spectateur@B"),
@@ -482,12 +513,9 @@ def test_a_chat_message_written_through_one_process_reaches_the_sockets_of_anoth
         api = Api()
         sockets: list[Socket] = []
         try:
-            table_id, alice = await new_table(api, a, TWO_PEOPLE, 2)
-            bruno = str(
-                (await api.post(b, f"/api/tables/{table_id}/join", {"nom": "Bruno"}))["jeton"]
-            )
+            table_id, _alice, bruno, host = await table_of_two(api, a, b, 2, start=False)
             sockets += [
-                await Socket.open(a, table_id, alice, "Alice@A"),
+                host,
                 await Socket.open(b, table_id, bruno, "Bruno@B"),
                 await Socket.open(b, table_id, None, "spectateur@B"),
             ]
