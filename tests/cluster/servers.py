@@ -79,6 +79,10 @@ class ServeProcess:
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
 
+    def log_size(self) -> int:
+        """Bytes written to its log so far (what it logs afterwards starts here)."""
+        return self.log.stat().st_size
+
     def output(self, characters: int = 4000) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace")[-characters:]
 

@@ -36,7 +36,9 @@ from .clients import Api, Socket
 from .servers import LEASE_SECONDS, Cluster, ServeProcess
 
 DELIVERY = 1.0  # seconds within which a move reaches every socket of every process
-TAKEOVER = 2 * LEASE_SECONDS + 2.0  # a dead holder's lease runs out, a survivor takes it, moves
+TAKEOVER = (
+    LEASE_SECONDS * 4 / 3 + 2.0
+)  # a dead holder's lease runs out, a renewal round takes it, + 2 s
 SCENARIO = 60.0  # seconds a whole scenario may take before it fails
 TWO_PEOPLE = [{"type": "humain"}, {"type": "humain"}]
 
@@ -100,6 +102,19 @@ async def everyone_sees(sockets: list[Socket], ply: int, marks: list[int], sent:
     late = {label: round(delay, 3) for label, delay in delays.items() if delay > DELIVERY}
     assert not late, f"action {ply} reached these sockets after {DELIVERY} s: {late}"
     return max(delays.values())
+
+
+async def logged(server: ServeProcess, since: int, word: str, timeout: float = 5.0) -> int:
+    """Wait until ``server`` writes a log line with ``word`` after byte ``since`` (a process
+    says in its log what an operator must know); where its log ends then."""
+    began = time.monotonic()
+    while True:
+        size = server.log_size()
+        lines = server.log.read_bytes()[since:size].decode(errors="replace").splitlines()
+        if any(word in line for line in lines):
+            return size
+        assert time.monotonic() - began < timeout, f"{server.name} logged no « {word} »: {lines}"
+        await asyncio.sleep(0.05)
 
 
 async def close_all(sockets: list[Socket], api: Api) -> None:
@@ -448,6 +463,7 @@ def test_redis_down_refuses_moves_says_so_and_recovers_by_itself(
             await everyone_sees(sockets, 1, marks, time.monotonic())
 
             marks = [socket.mark() for socket in sockets]
+            logs = {server.name: server.log_size() for server in (a, b)}
             redis_server.stop()
             for socket, mark in zip(sockets, marks, strict=True):
                 down = await socket.wait(
@@ -459,6 +475,7 @@ def test_redis_down_refuses_moves_says_so_and_recovers_by_itself(
                 assert (status, answer["etat"], answer["base"], answer["redis"]) == (
                     503, "degrade", True, False,
                 )  # fmt: skip
+                logs[server.name] = await logged(server, logs[server.name], "Redis")
             # A page opened (or reloaded) meanwhile shows the game, and that the link is down.
             reloaded = await Socket.open(b, table_id, bruno, "Bruno@B rouvert")
             sockets.append(reloaded)
@@ -486,6 +503,7 @@ def test_redis_down_refuses_moves_says_so_and_recovers_by_itself(
             for server in (a, b):
                 status, answer = await health(server)
                 assert (status, answer["etat"], answer["redis"]) == (200, "ok", True), answer
+                await logged(server, logs[server.name], "Redis")  # back: said in the log too
             for ply, sender in ((1, bruno_b), (2, alice_a)):  # both processes' moves go through
                 etat = await sender.wait_turn(ply)
                 marks = [socket.mark() for socket in sockets]
