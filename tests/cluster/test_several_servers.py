@@ -36,9 +36,8 @@ from .clients import Api, Socket
 from .servers import LEASE_SECONDS, Cluster, ServeProcess
 
 DELIVERY = 1.0  # seconds within which a move reaches every socket of every process
-TAKEOVER = (
-    LEASE_SECONDS * 4 / 3 + 2.0
-)  # a dead holder's lease runs out, a renewal round takes it, + 2 s
+# A killed holder's lease runs out, a survivor's renewal round (a third of a lease) takes it.
+TAKEOVER = LEASE_SECONDS * 4 / 3 + 2.0  # seconds, with 2 s of slack
 SCENARIO = 60.0  # seconds a whole scenario may take before it fails
 TWO_PEOPLE = [{"type": "humain"}, {"type": "humain"}]
 
