@@ -155,6 +155,16 @@ class Cluster:
             ).fetchall()
         return [(ply, seat, json.loads(action)) for ply, seat, action in rows]
 
+    def seat_names(self, table_id: str) -> list[str | None]:
+        """The names on the table's seats in PostgreSQL, by seat."""
+        import psycopg
+
+        with psycopg.connect(self.database, autocommit=True) as connection:
+            rows = connection.execute(
+                "SELECT name FROM seats WHERE table_id = %s ORDER BY seat", (table_id,)
+            ).fetchall()
+        return [name for (name,) in rows]
+
     def record(self, table_id: str) -> GameRecord:
         """The table's record as any process rebuilds it from storage."""
         storage = Storage(self.database)

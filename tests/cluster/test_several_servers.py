@@ -311,6 +311,48 @@ def test_moves_sent_through_two_processes_at_once_are_each_applied_exactly_once(
     run(scenario)
 
 
+def test_the_last_seat_asked_for_through_two_processes_at_once_goes_to_one_person(
+    cluster: Cluster,
+) -> None:
+    a, b = cluster.start(2)
+
+    async def scenario() -> None:
+        api = Api()
+        sockets: list[Socket] = []
+        refusals: list[str] = []
+        try:
+            for _ in range(10):
+                table_id, _alice = await new_table(api, a, TWO_PEOPLE, 1)
+                await listed(api, b, table_id, timeout=2.0)
+                join = f"/api/tables/{table_id}/join"
+                answers = await asyncio.gather(
+                    api.call("POST", a, join, {"nom": "Bruno"}),
+                    api.call("POST", b, join, {"nom": "Chloé"}),
+                )
+                statuses = [status for status, _answer in answers]
+                assert sorted(statuses) == [200, 409], answers
+                won = statuses.index(200)
+                (_, seat), (_, refused) = answers[won], answers[1 - won]
+                assert seat["place"] == 1
+                # Not allowed now (409): the table is full, or it changed under the request.
+                codes = ("table_complete", "place_prise", "table_changee")
+                assert refused["erreur"]["code"] in codes and refused["erreur"]["message"]
+                refusals.append(refused["erreur"]["code"])
+                winner = ("Bruno", "Chloé")[won]
+                assert cluster.seat_names(table_id) == ["Alice", winner]
+                # The seat's token works on the process that refused the other person.
+                other = (b, a)[won]
+                socket = await Socket.open(other, table_id, seat["jeton"], f"{winner}@{other.name}")
+                sockets.append(socket)
+                assert socket.etat["place"] == 1
+                assert [p["nom"] for p in socket.etat["table"]["places"]] == ["Alice", winner]
+            print(f"the other person was told: {refusals}")
+        finally:
+            await close_all(sockets, api)
+
+    run(scenario)
+
+
 async def refusal(on_a: Socket, on_b: Socket, seq: int, marks: list[int]) -> Socket:
     """The socket (of the two) that gets an ``erreur`` for its move numbered ``seq``."""
     waits = {
