@@ -8,7 +8,9 @@ REST and WebSockets (``tests/cluster/clients.py``):
    sent through A, B and C; every socket, seats' and spectators', gets each move within a
    second; the stored record is the game played, and any process replays it;
 2. one seat's move sent with the same ``seq`` through A and through B at once, 20 times: one is
-   applied each time, the other refused; ``moves`` has no gap and no double;
+   applied each time, the other refused; ``moves`` has no gap and no double; two seats' moves
+   sent at once through A and B are both applied; the last seat asked for through A and B at
+   once goes to one person;
 3. the process holding a table's lease is killed (SIGKILL) mid-game: another takes the table
    within a few seconds, its bot plays on, a process started afterwards follows it, and the
    record equals the one an uninterrupted server makes (same seed, same order: computed here on
@@ -17,8 +19,9 @@ REST and WebSockets (``tests/cluster/clients.py``):
    health check degraded, the sockets told; then it all works again by itself;
 5. a chat message written through A reaches B's sockets.
 
-The module takes about a minute (processes start in about a second each; no sleeps: every wait
-is for a message or an answer, with a timeout that fails the test).
+The module takes 25–45 s (most of it starting 15 processes, about 2 s of CPU each); nothing
+sleeps to let something happen: every wait is for a message or an answer, with a timeout that
+fails the test.
 """
 
 from __future__ import annotations
