@@ -25,9 +25,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 @pytest.fixture
 def cluster(postgres_server: Any, redis_url: str, tmp_path: Path) -> Iterator[Cluster]:
-    """No process yet: ``cluster.start(n)``; every process is killed at the end."""
+    """No process yet: ``cluster.start(n)``; every process is killed at the end, and a
+    traceback in any process's log fails the test (an error the server only logged)."""
     running = Cluster(postgres_server.create_database("cluster"), redis_url, tmp_path)
     try:
         yield running
     finally:
         running.close()
+    assert not running.tracebacks(), running.tracebacks()

@@ -184,6 +184,14 @@ class Cluster:
             for server in self.spawned
         )
 
+    def tracebacks(self) -> dict[str, str]:
+        """The logs that hold a Python traceback (a bug the server only logged), by process."""
+        return {
+            f"{server.name}:{server.port}": server.output(20_000)
+            for server in self.spawned
+            if "Traceback (most recent call last)" in server.output(1_000_000)
+        }
+
     def close(self) -> None:
         for server in self.spawned:
             if server.alive:
