@@ -38,6 +38,8 @@ ALLOWED = {
     "ratings_api": {"history", "lobby", "offload", "ratings", "robots", "tables"},
     "chat": {"schema"},
     "chat_socket": {"broadcast", "chat", "tables", "throttle"},
+    "bot_queue": {"robots"},
+    "bot_worker": {"bot_queue", "robots"},
 }
 
 

@@ -35,6 +35,7 @@ from ludotheque.core.registry import Registry
 from .account_routes import account_routes
 from .accounts import ANONYMOUS, Accounts
 from .analyses import Analyses
+from .bot_queue import bots_for
 from .broadcast import Connection, LocalBroadcaster
 from .chat import ChatStore
 from .chat_socket import TableChat
@@ -126,7 +127,9 @@ def create_app(
         registry = default_registry()
     storage = Storage(database)
     limits = Limits() if limits is None else limits
-    throttle = Throttle(limits)
+    cluster = None if redis is None else Cluster(redis)
+    # With Redis, the rate limits and socket counts are shared by every process.
+    throttle = Throttle(limits, redis=redis, process=None if cluster is None else cluster.name)
     offload = Offload()
     replays: dict[tuple[str, int | None], bytes] = {}  # finished games' replays, encoded
     broadcaster = LocalBroadcaster()
@@ -137,7 +140,8 @@ def create_app(
     ratings = Ratings(storage.engine)
     history = History(storage, lobby.registry, ratings, lobby.tables.get)
     lobby.on_over = game_over_hook(ratings, history)  # a rated game's ratings, at its end
-    bot_runner = BotRunner(bot_workers, bot_budget)
+    # With Redis, ``ludotheque worker`` processes think for the bots when one lives.
+    bot_runner = bots_for(redis, BotRunner(bot_workers, bot_budget))
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
     analyses = Analyses(storage, bot_runner.run)  # each person's game analysed when it ends
@@ -145,7 +149,6 @@ def create_app(
     accounts = Accounts(storage.engine)
     table_chat = TableChat(ChatStore(storage.engine), broadcaster, throttle, runner.changed)
     runner.handlers.update(table_chat.handlers())
-    cluster = None if redis is None else Cluster(redis)
     if cluster is not None:  # before the tables are read: they are then shared
         SharedTables(cluster, lobby, runner, scheduler, broadcaster)
     try:
@@ -412,6 +415,12 @@ def create_app(
             await asyncio.sleep(limits.sweep_seconds)
             sweep()
 
+    async def beating() -> None:
+        """Renew this process's shared socket counts (``server/shared_counts.py``)."""
+        while True:
+            await asyncio.sleep(throttle.heartbeat_seconds)
+            await offload.run(throttle.heartbeat)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if cluster is not None:
@@ -420,12 +429,16 @@ def create_app(
             scheduler.schedule(session)
             runner.arm(session)
         sweeper = asyncio.create_task(sweeping())
+        beater = asyncio.create_task(beating()) if redis is not None else None
         warming = bot_runner.warm()  # the workers load the games and word lists now
         analyses.resume()  # the analyses a stopped server left undone
         yield
         sweeper.cancel()
+        if beater is not None:
+            beater.cancel()
         if cluster is not None:
             await cluster.close()
+        throttle.close()
         analyses.close()
         for task in warming:
             task.cancel()
@@ -457,6 +470,9 @@ def create_app(
         }
         if cluster is not None:
             status.update(cluster.status())
+        tally = getattr(bot_runner, "tally", None)
+        if tally is not None:
+            status["robots"] = tally.as_json()
         healthy = base and (cluster is None or cluster.up)
         status = {"etat": "ok" if healthy else "degrade", **status}
         return JSONResponse(status, status_code=200 if healthy else 503)

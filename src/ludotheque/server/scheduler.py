@@ -18,7 +18,7 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonValue
 
 from .cluster import Solo
-from .robots import DEFAULT_LEVEL, BotRunner, Missed, fallback_action
+from .robots import DEFAULT_LEVEL, Bots, Missed, fallback_action
 from .tables import BOT, HUMAN, PLAYING, ApiError, TableSession
 
 __all__ = ["BotScheduler"]
@@ -31,7 +31,7 @@ class BotScheduler:
 
     def __init__(
         self,
-        bots: BotRunner,
+        bots: Bots,
         announce: Callable[[TableSession], None],
         *,
         delay: float = 0.0,
