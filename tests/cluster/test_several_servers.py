@@ -408,6 +408,18 @@ async def lease_holder(api: Api, servers: list[ServeProcess], timeout: float) ->
         await asyncio.sleep(0.05)
 
 
+async def living(api: Api, servers: list[ServeProcess], count: int, timeout: float) -> None:
+    """Every one of ``servers`` counts ``count`` living processes (``/api/sante``'s
+    ``processus_vivants``, from their heartbeats); polled."""
+    began = time.monotonic()
+    while True:
+        seen = {s.name: (await api.get(s, "/api/sante"))["processus_vivants"] for s in servers}
+        if set(seen.values()) == {count}:
+            return
+        assert time.monotonic() - began < timeout, f"living processes: {seen}, not {count}"
+        await asyncio.sleep(0.05)
+
+
 def test_the_lease_holder_killed_mid_game_another_process_goes_on_with_the_same_record(
     cluster: Cluster,
 ) -> None:
@@ -447,8 +459,10 @@ def test_the_lease_holder_killed_mid_game_another_process_goes_on_with_the_same_
             assert took <= TAKEOVER, f"the bot played {took:.1f} s after the kill"
             print(f"a survivor's bot played {took:.2f} s after the kill")
             assert await lease_holder(api, survivors, timeout=1.0) in survivors
+            await living(api, survivors, 2, timeout=TAKEOVER)  # the dead one's heartbeat ended
 
             (late,) = cluster.start(1)  # a process started now follows the table too
+            await living(api, [*survivors, late], 3, timeout=TAKEOVER)
             watcher = await Socket.open(late, table_id, None, f"spectateur@{late.name}")
             sockets.append(watcher)
             for round_ in range(kill_round + 1, rounds):
