@@ -26,6 +26,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ludotheque.core.record import GameRecord
+from ludotheque.server.bot_queue import HEALTH_KEY
 from ludotheque.server.storage import Storage
 
 LEASE_SECONDS = 2  # $LUDOTHEQUE_LEASE_SECONDS of every process: a dead one's tables move fast
@@ -110,6 +111,30 @@ class Cluster:
     folder: Path
     processes: list[ServeProcess] = field(default_factory=list)  # started: A, B, C…
     spawned: list[ServeProcess] = field(default_factory=list)  # every attempt, killed at the end
+
+    def start_worker(self) -> ServeProcess:
+        """A ``ludotheque worker --jobs 1`` on the cluster's Redis, once it announces itself
+        (its health key): the processes' bots think in it from then on."""
+        import redis
+
+        log = self.folder / f"worker-{len(self.spawned)}.log"
+        command = [sys.executable, "-m", "ludotheque", "worker", "--redis", self.redis]
+        with log.open("wb") as output:
+            process = subprocess.Popen(
+                [*command, "--jobs", "1"], stdout=output, stderr=subprocess.STDOUT
+            )
+        worker = ServeProcess("worker", process, 0, log)
+        self.spawned.append(worker)
+        client = redis.Redis.from_url(self.redis)
+        deadline = time.monotonic() + START_TIMEOUT
+        try:
+            while not client.exists(HEALTH_KEY):  # a live worker's key
+                assert worker.alive, f"the worker stopped:\n{worker.output()}"
+                assert time.monotonic() < deadline, f"no worker:\n{worker.output()}"
+                time.sleep(0.05)
+        finally:
+            client.close()
+        return worker
 
     def _spawn(self, name: str) -> ServeProcess:
         port = free_port()

@@ -14,12 +14,13 @@ REST and WebSockets (``tests/cluster/clients.py``):
 3. the process holding a table's lease is killed (SIGKILL) mid-game: another takes the table
    within a few seconds, its bot plays on, a process started afterwards follows it, and the
    record equals the one an uninterrupted server makes (same seed, same order: computed here on
-   a pure ``Match`` with the server's own bot decision, as ``tests/server/test_recovery.py``);
+   a pure ``Match`` with the server's own bot decision, as ``tests/server/test_recovery.py``),
+   whether the bot thinks in the servers or in a ``ludotheque worker``;
 4. Redis stopped then started again: moves refused (``liaison_coupee``, nothing stored), the
    health check degraded, the sockets told; then it all works again by itself;
 5. a chat message written through A reaches B's sockets.
 
-The module takes 25–45 s (most of it starting 15 processes, about 2 s of CPU each); nothing
+The module takes 35–75 s (most of it starting 20 processes, about 2 s of CPU each); nothing
 sleeps to let something happen: every wait is for a message or an answer, with a timeout that
 fails the test.
 """
@@ -30,6 +31,8 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+import pytest
 
 from ludotheque.core.match import Match
 from ludotheque.games import default_registry
@@ -420,9 +423,14 @@ async def living(api: Api, servers: list[ServeProcess], count: int, timeout: flo
         await asyncio.sleep(0.05)
 
 
+@pytest.mark.parametrize("thinker", ["serveurs", "travailleur"])
 def test_the_lease_holder_killed_mid_game_another_process_goes_on_with_the_same_record(
-    cluster: Cluster,
+    cluster: Cluster, thinker: str
 ) -> None:
+    """``thinker``: the bot thinks in the server holding the lease, or in a ``ludotheque
+    worker`` (the queue in Redis): the same moves either way."""
+    if thinker == "travailleur":
+        cluster.start_worker()
     servers = cluster.start(3)
     rounds, kill_round = 6, 2
     places = [{"type": "humain"}, {"type": "robot", "niveau": "random"}]
@@ -474,6 +482,15 @@ def test_the_lease_holder_killed_mid_game_another_process_goes_on_with_the_same_
                 final = await socket.wait_ply(2 * rounds)
                 assert final.message["table"]["statut"] == "terminee", socket.label
             assert person.errors() == []
+            # Who thought (the living processes' tallies; the killed one's died with it).
+            tallies = [(await api.get(s, "/api/sante"))["robots"] for s in [*survivors, late]]
+            by_worker = sum(tally["travailleurs"] for tally in tallies)
+            here = sum(tally["sur_place"] for tally in tallies)
+            print(f"bot decisions after the kill: {by_worker} by the worker, {here} in a server")
+            if thinker == "travailleur":
+                assert by_worker >= rounds - kill_round - 1 and here == 0, tallies
+            else:
+                assert by_worker == 0 and here >= rounds - kill_round - 1, tallies
         finally:
             await close_all(sockets, api)
 
