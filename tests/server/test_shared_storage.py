@@ -111,11 +111,28 @@ def test_the_last_seat_asked_for_through_two_processes_goes_to_one_person(
     assert session_b is not None
     session_a.join("Bob", None)
     with pytest.raises(ApiError) as refused:
-        session_b.join("Chloé", None)  # B still shows seat 2 free
-    assert refused.value.status == 409 and refused.value.code == "table_changee"
-    assert session_b.seats[1].name == "Bob"  # B read the table again
+        session_b.join("Chloé", None)  # B still shows seat 2 free: its write loses
+    # B read the table again and checked once more: the real reason, not « try again ».
+    assert refused.value.status == 409 and refused.value.code == "table_complete"
+    assert session_b.seats[1].name == "Bob"
     stored = b.storage.load_table(session_a.id)
     assert stored is not None and stored[1][1].name == "Bob"
+
+
+def test_a_seat_asked_for_through_a_process_behind_is_given_on_the_second_try(
+    database_url: str,
+) -> None:
+    """B has not heard that Bob took seat 2 of three: its write of seat 2 loses, it reads the
+    table again and seats Chloé at seat 3."""
+    a, b, _ended = two_processes(database_url)
+    body: dict[str, Any] = {"jeu": "gremlins", "joueurs": 3, "nom": "Alice"}
+    session_a, _seat, _alice = a.create(body)
+    session_b = b.refresh(session_a.id)
+    assert session_b is not None
+    assert session_a.join("Bob", None)[0] == 1
+    assert session_b.join("Chloé", None)[0] == 2
+    stored = a.storage.load_table(session_a.id)
+    assert stored is not None and [s.name for s in stored[1]] == ["Alice", "Bob", "Chloé"]
 
 
 def test_a_seat_written_over_a_row_that_changed_is_refused_by_storage(database_url: str) -> None:
@@ -136,8 +153,10 @@ def test_a_game_ended_elsewhere_is_rated_by_the_process_that_ended_it_only(
     """The end-of-game hook (ratings, « Mes parties ») runs where the last move was stored; a
     process that reads that move from storage does not run it again."""
     a, b, ended = two_processes(database_url)
-    session_a, session_b, _alice, _bob = started_table(a, b)
-    while session_a.row.status == "en_cours":
+    session_a, session_b, _alice, _bob = started_table(a, b, "encheres")  # six short rounds
+    for _ in range(100):
+        if session_a.row.status != "en_cours":
+            break
         seat = mover(session_a)
         session_a.play(seat, None, first_action(session_a, seat))
     assert ended == [session_a]

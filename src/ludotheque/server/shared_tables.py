@@ -107,8 +107,9 @@ class SharedTables:
             self._tell_presence(table_id)
 
     def needs(self, session: TableSession) -> bool:
-        """This process keeps the table up to date: it has sockets there, or runs it."""
-        return self.cluster.holds(session.id) or any(n > 0 for n in session.connected.values())
+        """This process keeps the table up to date: it has sockets there (seats' or
+        spectators'), or runs it."""
+        return self.cluster.holds(session.id) or bool(self.broadcaster.connections.get(session.id))
 
     def wanted(self) -> list[str]:
         """The tables in play that need a process to run them: in memory, or announced."""
@@ -180,7 +181,7 @@ class SharedTables:
             else [s for s in [self.lobby.tables.get(table_id)] if s is not None]
         )
         for session in sessions:
-            if any(n > 0 for n in session.connected.values()) or self.cluster.holds(session.id):
+            if self.needs(session):
                 self.announce(session)
 
     # --- the link, the leases, the processes ----------------------------------------------------
