@@ -111,6 +111,10 @@ function setConnection(state, text) {
   const el = $("connexion");
   el.dataset.etat = state;
   el.textContent = text;
+  // While paused the board still says « À vous » (the turn is unchanged): say why moves wait,
+  // where the player looks, for as long as the pause lasts (the toast goes after 5 s).
+  show("pause-partie", state === "en-pause");
+  $("partie").classList.toggle("partie--en-pause", state === "en-pause");
 }
 
 function show(id, visible) {
