@@ -131,6 +131,7 @@ class Cluster:
         self.heard = 0  # messages received from the others
         self._subscribed = False
         self._ever_up = False
+        self._fresh = True
         self._outbox: asyncio.Queue[bytes] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._renew = self.redis.register_script(_RENEW)
@@ -141,8 +142,8 @@ class Cluster:
         self.on_link: Callable[[bool, bool], None] = lambda _up, _again: None
         # A lease taken (True) or lost (False).
         self.on_lease: Callable[[str, bool], None] = lambda _table, _held: None
-        # Processes whose heartbeat stopped.
-        self.on_gone: Callable[[set[str]], None] = lambda _names: None
+        # Every heartbeat: the processes alive (their heartbeat key is there).
+        self.on_alive: Callable[[set[str]], None] = lambda _names: None
         # The tables that need a process to run them (those in play).
         self.wanted: Callable[[], Iterable[str]] = lambda: ()
 
@@ -238,6 +239,9 @@ class Cluster:
         if up:
             again = self._ever_up
             self._ever_up = True
+            # Redis may be back empty: the others' heartbeats are not there yet, which does
+            # not mean they died; the first heartbeat after the link came back judges nobody.
+            self._fresh = True
             if again:
                 logger.warning("Redis (%s) répond de nouveau : les tables sont relues", self.shown)
         else:
@@ -320,16 +324,19 @@ class Cluster:
         if free:  # one read for all, then a try for each table nobody holds
             holders = await self.redis.mget([LEASE_PREFIX + table_id for table_id in free])
             for table_id, holder in zip(free, holders, strict=True):
-                if holder is None:
-                    await self.acquire(table_id)
+                if holder is None and await self.acquire(table_id):
+                    logger.warning("table %s : menée désormais par ce processus", table_id)
         alive = {
             key.decode()[len(PROCESS_PREFIX) :]
             async for key in self.redis.scan_iter(match=PROCESS_PREFIX + "*", count=1000)
         }
-        gone = self.alive - alive
-        self.alive = alive
+        gone, self.alive = self.alive - alive, alive
+        if self._fresh:
+            self._fresh = False
+            return
         if gone:
-            self.on_gone(gone)
+            logger.warning("processus arrêtés : %s", ", ".join(sorted(gone)))
+        self.on_alive(alive)
 
     def status(self) -> dict[str, Any]:
         """What the health endpoint says of the link."""

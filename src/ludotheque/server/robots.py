@@ -15,6 +15,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -225,8 +227,27 @@ THREAD_SLOTS = 2  # decisions at once when bots think in threads (``workers=0``,
 
 
 def _lower_priority() -> None:
+    """A worker's start: below the event loop in priority, and gone with its server (on
+    Linux the kernel ends it when the server dies, ``kill -9`` included, rather than leave
+    it waiting on a pipe nobody reads)."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICENESS)
+    _end_with_parent()
+
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
+
+
+def _end_with_parent() -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() == 1:  # the server died before this line: end now
+            os._exit(0)
 
 
 class Decision(NamedTuple):

@@ -61,7 +61,7 @@ class SharedTables:
         cluster.on_message = self.heard
         cluster.on_link = self.link
         cluster.on_lease = self.lease
-        cluster.on_gone = self.gone
+        cluster.on_alive = self.alive
         cluster.wanted = self.wanted
         lobby.on_install = self.installed
 
@@ -238,12 +238,13 @@ class SharedTables:
         self.runner.shown.pop(table_id, None)
         self.runner.changed(refreshed, here=False)
 
-    def gone(self, names: set[str]) -> None:
-        """Processes died: their connections no longer count."""
-        logger.warning("processus arrêtés : %s", ", ".join(sorted(names)))
+    def alive(self, names: set[str]) -> None:
+        """The processes alive: the connections of the others (dead, or stopped) no longer
+        count."""
         for session in list(self.lobby.tables.values()):
-            if names & session.elsewhere.keys():
-                for name in names:
+            stale = session.elsewhere.keys() - names
+            if stale:
+                for name in stale:
                     session.elsewhere.pop(name, None)
                 self.runner.changed(session, here=False)
 
