@@ -261,6 +261,7 @@ def test_with_redis_stopped_the_server_thinks_itself_then_uses_the_worker_again(
             assert bots.tally.local == 3 and bots.down
             redis_server.start()
             await asyncio.to_thread(worker.ready)  # the worker is back by itself
+            await until_alive(redis_url)  # and has said so (its health-check key)
             decided = await bots.decide("t", record, seat, "fort")
             assert isinstance(decided, Decision) and decided.action == expected[0]
             return bots
@@ -274,6 +275,23 @@ def test_with_redis_stopped_the_server_thinks_itself_then_uses_the_worker_again(
     assert sum("Redis de nouveau joignable" in line for line in lines) == 1, lines
     assert "Redis injoignable" in worker.output()
     assert worker.output().count("à l'écoute de la file ludotheque:robots") == 2
+
+
+async def until_alive(url: str, timeout: float = 10.0) -> None:
+    """Wait for a worker's health-check key (a worker back after Redis restarted writes it
+    within its second)."""
+    from redis.asyncio import Redis
+
+    from ludotheque.server.bot_queue import HEALTH_KEY
+
+    client = Redis.from_url(url)
+    try:
+        deadline = time.monotonic() + timeout
+        while not await client.exists(HEALTH_KEY):
+            assert time.monotonic() < deadline, "no worker's health-check key"
+            await asyncio.sleep(0.05)
+    finally:
+        await client.aclose()
 
 
 # --- the server's side, the worker played by hand ------------------------------------------------
