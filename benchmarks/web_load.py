@@ -284,7 +284,7 @@ def tree_cpu(pid: int) -> float:
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_services() -> Any:
+def conftest_module() -> Any:
     """``tests/conftest.py`` as a module: its ``start_postgres``/``PostgresServer`` and
     ``RedisServer`` start the throwaway services here too (one copy of that code; the tests
     must not import the benchmarks, the benchmark may import the tests' helpers)."""
@@ -318,7 +318,7 @@ class Services:
             import pytest
 
             try:
-                self.postgres = test_services().start_postgres()
+                self.postgres = conftest_module().start_postgres()
             except (pytest.skip.Exception, pytest.fail.Exception) as error:
                 raise SystemExit(f"no PostgreSQL for the benchmark: {error}") from None
         return str(self.postgres.create_database("charge"))
@@ -330,7 +330,7 @@ class Services:
         if self.redis_server is None:
             if shutil.which("redis-server") is None:
                 raise SystemExit("redis-server not found: install the Debian package redis-server")
-            conftest = test_services()
+            conftest = conftest_module()
             self.folder = Path(tempfile.mkdtemp(prefix="ludo-load-redis-"))
             self.redis_server = conftest.RedisServer(conftest.free_port(), self.folder)
             self.redis_server.start()
@@ -351,12 +351,26 @@ class Services:
 
     def cpu_seconds(self) -> dict[str, float | None]:
         """CPU seconds so far of PostgreSQL (postmaster and backends) and of redis-server,
-        from ``/proc``; None for a service given by URL (another machine, maybe)."""
+        from ``/proc``; a Redis given by URL says its own (``INFO cpu``); None for a
+        PostgreSQL given by URL (another machine, maybe) or no Redis."""
         pg, redis = self.postgres_pid(), self.redis_pid()
         return {
             "postgres": None if pg is None else tree_cpu(pg),
-            "redis": None if redis is None else process_cpu(redis),
+            "redis": process_cpu(redis) if redis is not None else self.redis_info_cpu(),
         }
+
+    def redis_info_cpu(self) -> float | None:
+        """``used_cpu_user + used_cpu_sys`` of the given Redis (whatever else uses it)."""
+        if self.redis is None:
+            return None
+        import redis
+
+        client = redis.Redis.from_url(self.redis, socket_timeout=5)
+        try:
+            info = client.info("cpu")
+        finally:
+            client.close()
+        return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
 
     def stop(self) -> None:
         if self.redis_server is not None:
@@ -393,7 +407,7 @@ class Cluster:
         redis = services.redis_url() if setup.redis else None
         self.servers = [Server(database, folder, bots, redis) for _ in range(setup.servers)]
         self.url = self.servers[0].url
-        self.services = services
+        self.services, self.setup = services, setup
 
     @property
     def bases(self) -> list[str]:
@@ -407,10 +421,12 @@ class Cluster:
 
     def cpu(self) -> dict[str, Any]:
         """CPU seconds so far: each server process, their bot workers, PostgreSQL, Redis."""
+        services = self.services.cpu_seconds()
         return {
             "servers": [server.cpu_seconds() for server in self.servers],
             "workers": sum(server.children_cpu_seconds() for server in self.servers),
-            **self.services.cpu_seconds(),
+            "postgres": services["postgres"] if self.setup.database == "postgres" else None,
+            "redis": services["redis"] if self.setup.redis else None,
         }
 
     def bot_moves(self) -> list[dict[str, Any]]:
