@@ -111,7 +111,7 @@ def test_a_finished_table_is_replayed_from_storage_off_the_loop(
     lobby = client.app.state.lobby  # type: ignore[attr-defined]
     del lobby.tables[created["table"]]  # out of memory, as after a restart
     stall = Stall(TableSession.resume)
-    monkeypatch.setattr(TableSession, "resume", lambda self, *a: stall(self, *a))
+    monkeypatch.setattr(TableSession, "resume", lambda self, *a, **k: stall(self, *a, **k))
     shown = stall.check(client, lambda: client.get(f"/api/tables/{created['table']}"))
     assert shown.status_code == 200 and shown.json()["statut"] == "terminee"
 

@@ -24,8 +24,10 @@ ALLOWED = {
     "offload": set(),
     "throttle": {"tables"},
     "lobby": {"offload", "robots", "storage", "tables", "slow"},
-    "runner": {"broadcast", "inputs", "robots", "tables", "slow"},
-    "scheduler": {"robots", "tables"},
+    "cluster": set(),
+    "runner": {"broadcast", "cluster", "inputs", "robots", "tables", "slow"},
+    "scheduler": {"cluster", "robots", "tables"},
+    "shared_tables": {"broadcast", "cluster", "lobby", "runner", "scheduler", "tables"},
     "analyses": {"schema", "storage", "tables"},
     "accounts": {"schema", "tables"},
     "sessions": {"accounts", "schema"},
@@ -36,6 +38,8 @@ ALLOWED = {
     "ratings_api": {"history", "lobby", "offload", "ratings", "robots", "tables"},
     "chat": {"schema"},
     "chat_socket": {"broadcast", "chat", "tables", "throttle"},
+    "bot_queue": {"robots"},
+    "bot_worker": {"bot_queue", "robots"},
 }
 
 

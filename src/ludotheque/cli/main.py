@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ludotheque import __version__
-from ludotheque.cli import db, gutenberg, lexicon, play, serve, simulate, themes
+from ludotheque.cli import db, gutenberg, lexicon, play, serve, simulate, themes, worker
 from ludotheque.games import default_registry
 
 app = typer.Typer(
@@ -26,6 +26,7 @@ app.add_typer(db.app, name="db")
 play.register(app)
 simulate.register(app)
 serve.register(app)
+worker.register(app)
 
 
 def _version(value: bool) -> None:

@@ -73,6 +73,16 @@ def serve(
             help="Connexions WebSocket ouvertes à la fois par adresse (défaut : 50).",
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            envvar="LUDOTHEQUE_REDIS",
+            help="Redis (redis://hôte:port/0) : plusieurs processus « serve » sur la même base "
+            "PostgreSQL partagent alors leurs tables (voir docs/deploy.md). Sans : ce processus "
+            "seul, comme avant.",
+        ),
+    ] = None,
     compress: Annotated[
         bool,
         typer.Option(
@@ -85,6 +95,7 @@ def serve(
     import uvicorn
 
     from ludotheque.server.app import create_app
+    from ludotheque.server.cluster import shown_redis
     from ludotheque.server.storage import StorageUnavailable, default_database_url, shown_url
     from ludotheque.server.throttle import Limits, Throttle
 
@@ -107,12 +118,14 @@ def serve(
             bot_delay=bot_delay,
             bot_pace=bot_pace,
             limits=limits,
+            redis=redis,
         )
     except StorageUnavailable as error:
         typer.echo(f"ludotheque : {error}", err=True)
         raise typer.Exit(2) from None
     settle_memory()
-    typer.echo(f"ludotheque : http://{host}:{port}/ (base : {shown_url(url)})")
+    shared = "" if redis is None else f", tables partagées par Redis : {shown_redis(redis)}"
+    typer.echo(f"ludotheque : http://{host}:{port}/ (base : {shown_url(url)}{shared})")
     uvicorn.run(
         app,
         host=host,

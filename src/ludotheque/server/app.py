@@ -35,9 +35,11 @@ from ludotheque.core.registry import Registry
 from .account_routes import account_routes
 from .accounts import ANONYMOUS, Accounts
 from .analyses import Analyses
+from .bot_queue import bots_for
 from .broadcast import Connection, LocalBroadcaster
 from .chat import ChatStore
 from .chat_socket import TableChat
+from .cluster import Cluster
 from .history import History
 from .inputs import BodyLimit, read_object
 from .lobby import Lobby
@@ -46,9 +48,10 @@ from .ratings import Ratings
 from .ratings_api import catch_up, game_over_hook, rating_routes
 from .replays import replay_steps
 from .robots import BotRunner, level_names
-from .runner import MAX_MESSAGE, TableRunner
+from .runner import LINK_DOWN, MAX_MESSAGE, TableRunner
 from .scheduler import BotScheduler
 from .sessions import Sessions, account_of, server_secret
+from .shared_tables import SharedTables
 from .storage import Storage, unavailable
 from .tables import OVER, ApiError, TableSession, check_name
 from .throttle import Limits, RateLimited, Throttle
@@ -104,6 +107,7 @@ def create_app(
     test_games: bool | None = None,
     limits: Limits | None = None,
     clock: Callable[[], float] = time.time,
+    redis: str | None = None,
 ) -> Starlette:
     """The web application on a database URL (``sqlite:///…`` or ``postgresql://…``).
 
@@ -112,7 +116,9 @@ def create_app(
     told of each change by the runner. The test-only games are left out unless
     ``test_games`` (:func:`server_games`). ``limits``: what one client may ask (rate limits,
     open sockets) and how long idle tables are kept (``server/throttle.py``). ``clock``: the
-    wall clock of the lobby and of slow games' deadlines (tests move it on). A database that
+    wall clock of the lobby and of slow games' deadlines (tests move it on). ``redis``: a
+    Redis URL, to share the tables with other server processes on the same database
+    (``server/cluster.py``; None: this process alone, as before). A database that
     cannot be opened raises :class:`~ludotheque.server.storage.StorageUnavailable` (a French
     message)."""
     if registry is None:
@@ -121,7 +127,9 @@ def create_app(
         registry = default_registry()
     storage = Storage(database)
     limits = Limits() if limits is None else limits
-    throttle = Throttle(limits)
+    cluster = None if redis is None else Cluster(redis)
+    # With Redis, the rate limits and socket counts are shared by every process.
+    throttle = Throttle(limits, redis=redis, process=None if cluster is None else cluster.name)
     offload = Offload()
     replays: dict[tuple[str, int | None], bytes] = {}  # finished games' replays, encoded
     broadcaster = LocalBroadcaster()
@@ -132,7 +140,8 @@ def create_app(
     ratings = Ratings(storage.engine)
     history = History(storage, lobby.registry, ratings, lobby.tables.get)
     lobby.on_over = game_over_hook(ratings, history)  # a rated game's ratings, at its end
-    bot_runner = BotRunner(bot_workers, bot_budget)
+    # With Redis, ``ludotheque worker`` processes think for the bots when one lives.
+    bot_runner = bots_for(redis, BotRunner(bot_workers, bot_budget))
     scheduler = BotScheduler(bot_runner, runner.changed, delay=bot_delay, pace=bot_pace)
     runner.watchers.append(scheduler.changed)
     analyses = Analyses(storage, bot_runner.run)  # each person's game analysed when it ends
@@ -140,6 +149,8 @@ def create_app(
     accounts = Accounts(storage.engine)
     table_chat = TableChat(ChatStore(storage.engine), broadcaster, throttle, runner.changed)
     runner.handlers.update(table_chat.handlers())
+    if cluster is not None:  # before the tables are read: they are then shared
+        SharedTables(cluster, lobby, runner, scheduler, broadcaster)
     try:
         lobby.load()
         catch_up(ratings, lobby)
@@ -181,12 +192,23 @@ def create_app(
     async def table(request: Request) -> TableSession:
         return await lobby.find(request.path_params["table_id"], offload)
 
+    def linked() -> None:
+        """With other server processes: refuse a change they could not be told of."""
+        if cluster is not None and not cluster.up:
+            raise ApiError(503, "liaison_coupee", LINK_DOWN)
+
+    async def lead(session: TableSession) -> None:
+        """A table starts here: this process runs its clocks and bots, unless another does."""
+        if cluster is not None:
+            await cluster.acquire(session.id)
+
     def account_id(request: Request) -> int | None:
         account = account_of(request)
         return None if account is None else account.id
 
     async def create_table(request: Request) -> Response:
         body = await _body(request)
+        linked()
         account = account_of(request)
         if account is not None:  # a logged-in person sits as their account, by its name
             body = {**body, "nom": account.name}
@@ -205,6 +227,7 @@ def create_app(
     async def join(request: Request) -> Response:
         session = await table(request)
         body = await _body(request)
+        linked()
         seat = body.get("place")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise ApiError(400, "requete_invalide", "« place » doit être un numéro de place.")
@@ -217,6 +240,7 @@ def create_app(
     async def leave(request: Request) -> Response:
         session = await table(request)
         token = (await _body(request)).get("jeton")
+        linked()
         session.leave(lobby.seated(session, token, account_id(request)))
         runner.changed(session)
         return JSONResponse(session.to_json())
@@ -224,9 +248,11 @@ def create_app(
     async def start(request: Request) -> Response:
         session = await table(request)
         by = lobby.seated(session, (await _body(request)).get("jeton"), account_id(request))
+        linked()
         session.check_start(by)
         match = await offload.run(session.new_match)  # dealt in a thread
         session.start(by, match)  # checked again: the table may have changed meanwhile
+        await lead(session)
         runner.changed(session)
         return JSONResponse(session.to_json())
 
@@ -237,6 +263,7 @@ def create_app(
             raise ApiError(404, "place_inconnue", "Place inconnue.")
         body = await _body(request)
         by = lobby.seated(session, body.get("jeton"), account_id(request))
+        linked()
         level = body.get("niveau")
         if level is not None and not isinstance(level, str):
             raise ApiError(400, "requete_invalide", "« niveau » : un nom de robot.")
@@ -247,6 +274,7 @@ def create_app(
     async def rematch(request: Request) -> Response:
         session = await table(request)
         seat = lobby.seated(session, (await _body(request)).get("jeton"), account_id(request))
+        linked()
         account = account_of(request)
         made = (
             lobby.rematch(session, seat)
@@ -255,7 +283,7 @@ def create_app(
         )
         if made.new:  # the finished table's connections are told where the rematch is
             message: JsonObject = {"type": "revanche", "table": made.table.id}
-            broadcaster.publish(session.id, lambda _seat: message)
+            broadcaster.relay(session.id, lambda _seat: message, session.row.players)
             runner.changed(session)
         else:  # the caller joined the rematch already made
             runner.changed(made.table)
@@ -369,7 +397,9 @@ def create_app(
                 await pump
 
     def connected(table_id: str) -> bool:
-        return bool(broadcaster.connections.get(table_id))
+        session = lobby.tables.get(table_id)
+        elsewhere = session is not None and any(session.elsewhere.values())
+        return bool(broadcaster.connections.get(table_id)) or elsewhere
 
     def sweep() -> None:
         """Expire the waiting tables nobody joined, forget idle finished ones; play the slow
@@ -385,16 +415,30 @@ def create_app(
             await asyncio.sleep(limits.sweep_seconds)
             sweep()
 
+    async def beating() -> None:
+        """Renew this process's shared socket counts (``server/shared_counts.py``)."""
+        while True:
+            await asyncio.sleep(throttle.heartbeat_seconds)
+            await offload.run(throttle.heartbeat)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if cluster is not None:
+            cluster.start()  # the tables in play are run where their leases are taken
         for session in lobby.playing():  # bots and clocks of the tables in play
             scheduler.schedule(session)
             runner.arm(session)
         sweeper = asyncio.create_task(sweeping())
+        beater = asyncio.create_task(beating()) if redis is not None else None
         warming = bot_runner.warm()  # the workers load the games and word lists now
         analyses.resume()  # the analyses a stopped server left undone
         yield
         sweeper.cancel()
+        if beater is not None:
+            beater.cancel()
+        if cluster is not None:
+            await cluster.close()
+        throttle.close()
         analyses.close()
         for task in warming:
             task.cancel()
@@ -403,6 +447,35 @@ def create_app(
         broadcaster.close()
         bot_runner.close()
         storage.close()
+
+    async def health(request: Request) -> Response:
+        """``GET /api/sante``: whether this process reaches its database and Redis (for a
+        load balancer's health check and monitoring; ``docs/deploy.md``)."""
+
+        def database_answers() -> bool:
+            try:
+                with storage.engine.connect() as db:
+                    db.exec_driver_sql("SELECT 1")
+            except SQLAlchemyError:
+                return False
+            return True
+
+        base = await offload.run(database_answers)
+        status: JsonObject = {
+            "base": base,
+            "redis": None,
+            "processus": None,
+            "tables": len(lobby.tables),
+            "baux": len(lobby.playing()),
+        }
+        if cluster is not None:
+            status.update(cluster.status())
+        tally = getattr(bot_runner, "tally", None)
+        if tally is not None:
+            status["robots"] = tally.as_json()
+        healthy = base and (cluster is None or cluster.up)
+        status = {"etat": "ok" if healthy else "degrade", **status}
+        return JSONResponse(status, status_code=200 if healthy else 503)
 
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
@@ -458,6 +531,7 @@ def create_app(
         Route("/table/{table_id}", page("table.html")),
         Route("/replay/{table_id}", page("replay.html")),
         Route("/api/games", games),
+        Route("/api/sante", health),
         Route("/api/equipes", teams, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),

@@ -17,7 +17,7 @@ import orjson
 
 from ludotheque.core.json_types import JsonObject
 
-__all__ = ["Broadcaster", "Connection", "LocalBroadcaster"]
+__all__ = ["Broadcaster", "Connection", "LocalBroadcaster", "seat_key"]
 
 
 @dataclass(eq=False)
@@ -41,6 +41,15 @@ class Connection:
         self.queue.put_nowait(orjson.dumps(message).decode())
 
 
+def seat_key(seat: int | None) -> str:
+    """A seat as a key of relayed messages (JSON keys are text).
+
+    >>> seat_key(None), seat_key(2)
+    ('spectateur', '2')
+    """
+    return "spectateur" if seat is None else str(seat)
+
+
 class Broadcaster(Protocol):
     """Where the server sends what each connection of a table must read."""
 
@@ -56,6 +65,15 @@ class Broadcaster(Protocol):
         """Send each connection of the table ``message_for(its seat)``; None: nothing for that
         seat (the chat's readers, ``server/chat_socket.py``)."""
 
+    def relay(
+        self,
+        table_id: str,
+        message_for: Callable[[int | None], JsonObject | None],
+        players: int,
+    ) -> None:
+        """:meth:`publish`, and the same messages to the connections of the other server
+        processes (the chat, a rematch: what is not read again from storage)."""
+
     def demote(self, table_id: str, seat: int, message: JsonObject) -> int:
         """Send each connection of a seat ``message``, then make it a spectator's (its token
         was withdrawn); how many there were."""
@@ -69,6 +87,9 @@ class LocalBroadcaster:
 
     def __init__(self) -> None:
         self.connections: dict[str, set[Connection]] = {}
+        # Several server processes: where relayed messages go out, by table, one per seat
+        # (key: the seat's number as text, « spectateur »; ``server/shared_tables.py``).
+        self.outward: Callable[[str, dict[str, JsonObject | None]], None] | None = None
 
     def attach(self, connection: Connection) -> None:
         self.connections.setdefault(connection.table_id, set()).add(connection)
@@ -87,6 +108,26 @@ class LocalBroadcaster:
                 texts[seat] = None if message is None else orjson.dumps(message).decode()
             text = texts[seat]
             if text is not None:
+                connection.queue.put_nowait(text)
+
+    def relay(
+        self,
+        table_id: str,
+        message_for: Callable[[int | None], JsonObject | None],
+        players: int,
+    ) -> None:
+        if self.outward is None:
+            self.publish(table_id, message_for)
+            return
+        messages = {seat_key(seat): message_for(seat) for seat in [None, *range(players)]}
+        self.publish(table_id, lambda seat: messages.get(seat_key(seat)))
+        self.outward(table_id, messages)
+
+    def everyone(self, message: JsonObject) -> None:
+        """Send ``message`` to every connection of this process."""
+        text = orjson.dumps(message).decode()
+        for connections in self.connections.values():
+            for connection in connections:
                 connection.queue.put_nowait(text)
 
     def demote(self, table_id: str, seat: int, message: JsonObject) -> int:

@@ -171,7 +171,7 @@ class TableChat:
                 return None
             return message
 
-        self.broadcaster.publish(session.id, message_for)
+        self.broadcaster.relay(session.id, message_for, session.row.players)
 
     # --- the messages ------------------------------------------------------------------------
 
@@ -226,7 +226,9 @@ class TableChat:
         except SQLAlchemyError:
             raise _storage("Votre choix n'a pas été enregistré") from None
         # Every connection of the seat (its other tabs too) reads the chat as it now is.
-        self.broadcaster.publish(session.id, lambda reader: history if reader == seat else None)
+        self.broadcaster.relay(
+            session.id, lambda reader: history if reader == seat else None, session.row.players
+        )
 
     def remove(self, session: TableSession, connection: Connection, message: JsonObject) -> None:
         """``{"type": "retirer_message", "id": n}`` from the host: the message is gone for
@@ -278,5 +280,7 @@ class TableChat:
             else f"{host} ferme la discussion aux spectateurs : seuls les joueurs la lisent."
         )
         history = self.history(session, None)  # what spectators now read (nothing, or all)
-        self.broadcaster.publish(session.id, lambda reader: history if reader is None else None)
+        self.broadcaster.relay(
+            session.id, lambda reader: history if reader is None else None, session.row.players
+        )
         self.changed(session)

@@ -101,12 +101,21 @@ class Lobby:
         self.on_withdraw = on_withdraw
         # Told when a table's game is over (the ratings).
         self.on_over = on_over
+        # Several server processes share the tables (``server/cluster.py``): a table is read
+        # again from storage when another process changed it (:meth:`refresh`).
+        self.shared = False
 
     def _session(self, game: Game[Any, Any], row: TableRow, seats: list[SeatRow]) -> TableSession:
         session = TableSession(game, row, seats, self.storage)
         session.on_withdraw = self.on_withdraw
         session.on_over = self.on_over
         session.clock = lambda: self.clock()
+        if self.shared:
+
+            def refresh() -> None:
+                self.refresh(row.id)
+
+            session.refresh = refresh
         return session
 
     def load(self) -> None:
@@ -132,7 +141,7 @@ class Lobby:
         try:
             game = self.registry.get(row.game)
             session = self._session(game, row, seats)
-            session.resume(moves)
+            session.resume(moves, restarted=not self.shared)
         except LudoError as error:
             return error.message
         return session
@@ -177,6 +186,28 @@ class Lobby:
         built = await offload.run(self._build, *loaded)
         if table_id not in self.tables and table_id not in self.broken:
             self._install(built, table_id)
+
+    def refresh(self, table_id: str) -> TableSession | None:
+        """Read a table again from storage after another server process changed it: the
+        table in memory catches up (:meth:`TableSession.sync`: only the moves stored since);
+        one not in memory is read whole if it is waiting or in play (the lobby lists it);
+        one that expired leaves memory. None: not (or no longer) in memory."""
+        session = self.tables.get(table_id)
+        loaded = self.storage.load_table(table_id, 0 if session is None else session.ply)
+        if loaded is None:
+            return None
+        row, seats, moves = loaded
+        if row.status == EXPIRED:
+            self.tables.pop(table_id, None)
+            return None
+        if session is None:
+            if row.status not in (WAITING, PLAYING) or table_id in self.broken:
+                return None
+            return self._rebuild(row, seats, moves)
+        if session.match is not None and row.status == WAITING:
+            return session  # a row older than what this process already knows
+        session.sync(row, seats, moves)
+        return session
 
     def get(self, table_id: str) -> TableSession:
         session = self.tables.get(table_id)

@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from ludotheque.bots.base import Bot, Observation
 from ludotheque.bots.base import decide as bot_decision
@@ -39,6 +39,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "LEVEL_TITLES",
     "BotRunner",
+    "Bots",
     "Decision",
     "Missed",
     "bot_levels",
@@ -242,6 +243,22 @@ class Missed(NamedTuple):
     """No decision from the worker: why (in French, for the log)."""
 
     reason: str
+
+
+class Bots(Protocol):
+    """What the server asks of whoever thinks for its bots: :class:`BotRunner` (this process's
+    workers) or :class:`~ludotheque.server.bot_queue.QueuedBots` (the Redis queue's workers,
+    this process's when none lives)."""
+
+    async def decide(
+        self, table_id: str, record: GameRecord, seat: int, level: str, people: bool = True
+    ) -> Decision | Missed: ...
+
+    async def run(self, key: str, function: Callable[..., T], *args: Any) -> T: ...
+
+    def warm(self) -> list[asyncio.Task[None]]: ...
+
+    def close(self) -> None: ...
 
 
 class BotRunner:

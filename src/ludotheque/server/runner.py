@@ -26,6 +26,7 @@ from ludotheque.core.protocol import State
 
 from . import slow
 from .broadcast import Broadcaster, Connection
+from .cluster import Solo
 from .inputs import read_json
 from .robots import fallback_action
 from .tables import HUMAN, PLAYING, ApiError, TableSession, action_error_code, in_words
@@ -36,6 +37,11 @@ logger = logging.getLogger(__name__)
 
 MAX_MESSAGE = 16 * 1024  # bytes of one client message
 MAX_LISTED_ACTIONS = 100
+LINK_DOWN = (
+    "Le serveur a perdu le contact avec les autres serveurs de la ludothèque : votre action "
+    "n'a pas été prise en compte. Réessayez dans un instant (la page se met à jour seule "
+    "quand le contact revient)."
+)
 SEAT_WITHDRAWN = (
     "Cette place n'est plus la vôtre (vous avez quitté la table) : vous regardez maintenant "
     "la partie en spectateur."
@@ -66,6 +72,14 @@ class TableRunner:
         self.slow: dict[tuple[str, int], tuple[float, asyncio.TimerHandle]] = {}
         # Other socket messages, by type, handled elsewhere (the chat: ``server/chat_socket.py``)
         self.handlers: dict[str, Callable[[TableSession, Connection, JsonObject], None]] = {}
+        # Several server processes (``server/shared_tables.py``): the clocks, hourglasses and
+        # slow deadlines of a table run only where its lease is held (``leases.holds``); the
+        # other processes show those of the holder (``shown``: table → its timers, wall clock);
+        # ``announce`` tells the other processes of a change made here, or of new timers.
+        self.leases: Any = Solo()
+        self.shown: dict[str, dict[str, Any]] = {}
+        self.announce: Callable[[TableSession], None] | None = None
+        self.announced: dict[str, JsonObject] = {}  # the timers last announced, by table
 
     def close(self) -> None:
         for _, _, handle in self.deadlines.values():
@@ -86,11 +100,18 @@ class TableRunner:
 
     # --- telling everyone --------------------------------------------------------------------
 
-    def changed(self, session: TableSession) -> None:
-        """Tell the watchers, arm the clocks, send every connection its seat's state."""
+    def changed(self, session: TableSession, *, here: bool = True) -> None:
+        """Tell the watchers, arm the clocks, send every connection its seat's state; and the
+        other server processes, for a change made ``here`` (not one read from another
+        process) or new timers of a table this process runs."""
         for watcher in self.watchers:
             watcher(session)
         self.arm(session)
+        if self.announce is not None:
+            timers = self.timers(session)
+            if here or timers != self.announced.get(session.id, {}):
+                self.announced[session.id] = timers
+                self.announce(session)
         table: list[JsonObject] = []  # the table's JSON, built once, if anyone is connected
 
         def message_for(seat: int | None) -> JsonObject:
@@ -142,8 +163,12 @@ class TableRunner:
                 listed = [session.game.encode_action(a) for a in legal]
         deadline = None if seat is None else self.deadlines.get((session.id, seat))
         left: float | None = None
+        shown = self.shown.get(session.id) if not self.leases.holds(session.id) else None
         if deadline is not None:
             left = max(0.0, round(deadline[0] - self.clock(), 1))
+        elif shown is not None and seat is not None and str(seat) in shown["echeances"]:
+            end = shown["echeances"][str(seat)]
+            left = max(0.0, round(float(end) - time.time(), 1))
         elif seat is not None and session.row.hours:  # a slow game: its stored deadline
             end = session.seats[seat].deadline
             left = None if end is None else max(0.0, float(round(end - session.clock())))
@@ -159,10 +184,25 @@ class TableRunner:
             "echeance": left,
             "journal": session.journal_for(seat),
             "sabliers": self.hourglasses_json(session),
+            "liaison": bool(self.leases.up),
         }
 
     def hourglasses_json(self, session: TableSession) -> list[JsonValue]:
-        """The rules' hourglasses running at a table (public: everyone sees the hourglass)."""
+        """The rules' hourglasses running at a table (public: everyone sees the hourglass);
+        those of the process running it, at a table another process runs."""
+        shown = self.shown.get(session.id) if not self.leases.holds(session.id) else None
+        if shown is not None:
+            wall = time.time()
+            return [
+                {
+                    "place": h["place"],
+                    "secondes": h["secondes"],
+                    "restant": max(0.0, round(float(h["fin"]) - wall, 1)),
+                    "libelle": h["libelle"],
+                }
+                for h in shown["sabliers"]
+                if isinstance(h, dict)
+            ]
         now = self.clock()
         return [
             {
@@ -174,6 +214,31 @@ class TableRunner:
             for (table_id, seat, _key), (end, length, _handle, label) in self.hourglasses.items()
             if table_id == session.id
         ]
+
+    def timers(self, session: TableSession) -> JsonObject:
+        """The table clocks and hourglasses this process runs at a table, on the wall clock
+        (what the other processes show: :attr:`shown`); empty where it runs none."""
+        if not self.leases.holds(session.id):
+            return {}
+        offset = time.time() - self.clock()
+        deadlines: JsonObject = {
+            str(seat): round(end + offset, 2)
+            for (table_id, seat), (end, _marker, _handle) in self.deadlines.items()
+            if table_id == session.id
+        }
+        hourglasses: list[JsonValue] = [
+            {"place": seat, "secondes": length, "fin": round(end + offset, 2), "libelle": label}
+            for (table_id, seat, _key), (end, length, _handle, label) in self.hourglasses.items()
+            if table_id == session.id
+        ]
+        if not deadlines and not hourglasses:
+            return {}
+        return {"echeances": deadlines, "sabliers": hourglasses}
+
+    def forget(self, session: TableSession) -> None:
+        """This process no longer runs the table (its lease is lost): its clocks stop here."""
+        self._clear_clocks(session)
+        self.announced.pop(session.id, None)
 
     # --- a client's move ---------------------------------------------------------------------
 
@@ -193,6 +258,8 @@ class TableRunner:
             if kind == "ping":
                 connection.put({"type": "pong"})
                 return
+            if not self.leases.up:
+                raise ApiError(503, "liaison_coupee", LINK_DOWN)
             if kind == "reprendre":
                 self._take_back(session, connection)
                 return
@@ -273,7 +340,7 @@ class TableRunner:
         """Turn over the rules' hourglasses and start the table clock of each person to move;
         put away those that no longer run (all of them once the game is over)."""
         state = session.state
-        if state is None or session.row.status != PLAYING:
+        if state is None or session.row.status != PLAYING or not self.leases.holds(session.id):
             self._clear_clocks(session)
             return
         moving = state.to_move()
@@ -306,7 +373,7 @@ class TableRunner:
                 for seat in moving
                 if session.can_be_away(seat)
                 and seat not in session.away
-                and not session.connected.get(seat)
+                and not session.is_connected(seat)
             }
         for key in [k for k in self.absences if k[0] == session.id and k not in watched]:
             self.absences.pop(key).cancel()
@@ -318,7 +385,7 @@ class TableRunner:
     def _absent(self, session: TableSession, seat: int) -> None:
         """A person was disconnected for the table's ``absence`` while they must act."""
         self.absences.pop((session.id, seat), None)
-        if not session.must_act(seat) or session.connected.get(seat):
+        if not session.must_act(seat) or session.is_connected(seat):
             return
         session.mark_away(seat, f"n'est plus là depuis {in_words(session.row.absence)}")
         self.changed(session)
@@ -415,6 +482,8 @@ class TableRunner:
         machine sleeps and ignores a clock set forward."""
         for session in sessions:
             if session.row.hours <= 0 or session.row.status != PLAYING:
+                continue
+            if not self.leases.holds(session.id):
                 continue
             self._arm_slow(session)
             now = session.clock()

@@ -11,11 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from ludotheque.core.errors import LudoError
 from ludotheque.core.json_types import JsonValue
 
-from .robots import DEFAULT_LEVEL, BotRunner, Missed, fallback_action
+from .cluster import Solo
+from .robots import DEFAULT_LEVEL, Bots, Missed, fallback_action
 from .tables import BOT, HUMAN, PLAYING, ApiError, TableSession
 
 __all__ = ["BotScheduler"]
@@ -28,7 +31,7 @@ class BotScheduler:
 
     def __init__(
         self,
-        bots: BotRunner,
+        bots: Bots,
         announce: Callable[[TableSession], None],
         *,
         delay: float = 0.0,
@@ -41,6 +44,9 @@ class BotScheduler:
         self.thinking: set[tuple[str, int]] = set()
         self.moved: dict[str, asyncio.Event] = {}  # set (and dropped) when a table changes
         self.tasks: set[asyncio.Task[None]] = set()
+        self.turns: dict[tuple[str, int], asyncio.Task[None]] = {}
+        # Several server processes: a table's bots think in the process holding its lease.
+        self.leases: Any = Solo()
 
     def changed(self, session: TableSession) -> None:
         """The table changed: wake the bots thinking there, start those whose turn it is."""
@@ -52,15 +58,28 @@ class BotScheduler:
     def schedule(self, session: TableSession) -> None:
         """Start the turn of each bot to move that is not thinking yet."""
         state = session.state
-        if state is None or session.row.status != PLAYING:
+        if state is None or session.row.status != PLAYING or not self.leases.holds(session.id):
             return
         for seat in state.to_move():
             row = session.seats[seat]
-            if row.kind == BOT and (session.id, seat) not in self.thinking:
-                self.thinking.add((session.id, seat))
+            key = (session.id, seat)
+            if row.kind == BOT and key not in self.thinking:
+                self.thinking.add(key)
                 task = asyncio.get_running_loop().create_task(self._bot_turn(session, seat))
                 self.tasks.add(task)
+                self.turns[key] = task
                 task.add_done_callback(self.tasks.discard)
+                task.add_done_callback(partial(self._turn_over, key))
+
+    def _turn_over(self, key: tuple[str, int], _task: object) -> None:
+        self.turns.pop(key, None)
+
+    def forget(self, table_id: str) -> None:
+        """This process no longer runs the table (its lease is lost): its bots stop thinking
+        here (the process that takes the table thinks for them from the position)."""
+        for key, task in list(self.turns.items()):
+            if key[0] == table_id:
+                task.cancel()
 
     def close(self) -> None:
         for task in list(self.tasks):
@@ -117,6 +136,8 @@ class BotScheduler:
                 state = session.state
                 if state is None or seat not in state.to_move() or not self._plays(session, seat):
                     return  # (its person took the seat back meanwhile: the thought is dropped)
+                if not self.leases.holds(session.id):
+                    return  # another process runs the table now
                 try:
                     session.play(seat, None, action)
                 except (LudoError, ApiError):

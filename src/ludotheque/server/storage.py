@@ -48,6 +48,7 @@ from .schema import moves_table, seats_table, tables_table
 
 __all__ = [
     "SeatRow",
+    "StaleWrite",
     "Storage",
     "StorageUnavailable",
     "TableRow",
@@ -94,6 +95,11 @@ class SeatRow:
 
 class StorageUnavailable(Exception):
     """The database cannot be opened; the message (French) says what to do."""
+
+
+class StaleWrite(Exception):
+    """A compare-and-set write found its row changed meanwhile (by another server process):
+    nothing was written."""
 
 
 def default_database_url(env: dict[str, str] | None = None) -> str:
@@ -294,17 +300,34 @@ class Storage:
             for seat in seats:
                 db.execute(seats_table.insert().values(table_id=table.id, **_seat_values(seat)))
 
-    def update_table(self, table_id: str, **values: Any) -> None:
+    def update_table(
+        self, table_id: str, *, expect: Mapping[str, Any] | None = None, **values: Any
+    ) -> None:
+        """Change a table's row; ``expect``: the columns' values it must still have
+        (:class:`StaleWrite` if not: another process changed it, nothing is written)."""
+        query = update(tables_table).where(tables_table.c.id == table_id)
+        for column, value in (expect or {}).items():
+            query = query.where(tables_table.c[column] == value)
         with self.engine.begin() as db:
-            db.execute(update(tables_table).where(tables_table.c.id == table_id).values(**values))
+            if db.execute(query.values(**values)).rowcount == 0 and expect:
+                raise StaleWrite(table_id)
 
-    def update_seat(self, table_id: str, seat: SeatRow) -> None:
-        with self.engine.begin() as db:
-            db.execute(
-                update(seats_table)
-                .where(seats_table.c.table_id == table_id, seats_table.c.seat == seat.seat)
-                .values(**_seat_values(seat))
+    def update_seat(self, table_id: str, seat: SeatRow, was: SeatRow | None = None) -> None:
+        """Change a seat's row; ``was``: the row as this process knows it — written only if
+        its kind, token and departure are still those (:class:`StaleWrite` if not)."""
+        query = update(seats_table).where(
+            seats_table.c.table_id == table_id, seats_table.c.seat == seat.seat
+        )
+        if was is not None:
+            token = seats_table.c.token_hash
+            query = query.where(
+                seats_table.c.kind == was.kind,
+                seats_table.c.left == was.left,
+                token.is_(None) if was.token_hash is None else token == was.token_hash,
             )
+        with self.engine.begin() as db:
+            if db.execute(query.values(**_seat_values(seat))).rowcount == 0 and was is not None:
+                raise StaleWrite(table_id)
 
     def add_move(
         self,
@@ -358,15 +381,17 @@ class Storage:
                 yield self._table(db, row)
 
     def load_table(
-        self, table_id: str
+        self, table_id: str, after: int = 0
     ) -> tuple[TableRow, list[SeatRow], list[tuple[int, JsonValue]]] | None:
+        """A table's row, its seats and its moves (those after ply ``after`` only: another
+        process's moves, read by a table already in memory)."""
         with self.engine.connect() as db:
             row = (
                 db.execute(select(tables_table).where(tables_table.c.id == table_id))
                 .mappings()
                 .first()
             )
-            return None if row is None else self._table(db, row)
+            return None if row is None else self._table(db, row, after)
 
     def load_record(self, table_id: str) -> GameRecord | None:
         """The game record of a table (seed, options, stored moves), None if unknown."""
@@ -378,7 +403,7 @@ class Storage:
         return GameRecord(row.game, row.players, row.seed, row.options, played)
 
     def _table(
-        self, db: Any, row: Any
+        self, db: Any, row: Any, after: int = 0
     ) -> tuple[TableRow, list[SeatRow], list[tuple[int, JsonValue]]]:
         table = TableRow(
             row["id"],
@@ -420,7 +445,7 @@ class Storage:
             (m["seat"], json.loads(m["action"]))
             for m in db.execute(
                 select(moves_table.c.seat, moves_table.c.action)
-                .where(moves_table.c.table_id == table.id)
+                .where(moves_table.c.table_id == table.id, moves_table.c.ply > after)
                 .order_by(moves_table.c.ply)
             ).mappings()
         ]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ludotheque.core.errors import GameOver, IllegalAction, LudoError, MalformedInput, NotYourTurn
 from ludotheque.core.json_types import JsonObject, JsonValue
@@ -25,7 +25,7 @@ from ludotheque.core.protocol import Game, State
 from ludotheque.core.record import GameRecord
 
 from . import slow
-from .storage import SeatRow, Storage, TableRow
+from .storage import SeatRow, StaleWrite, Storage, TableRow
 
 __all__ = [
     "JOURNAL_SIZE",
@@ -124,6 +124,15 @@ class TableSession:
         self.kept: dict[int, str] = {}
         self.kept_until = 0.0
         self.clock: Callable[[], float] = time.monotonic
+        # Several server processes (``server/cluster.py``): the journal notes made here, to be
+        # sent to the other processes with the change; each other process's open connections
+        # by seat; how to read the table again from storage when another process changed it
+        # (a move or a seat taken meanwhile); whether the moves now applied are another
+        # process's (read from storage: its end of game was handled there).
+        self.outbox: list[JournalEntry] = []
+        self.elsewhere: dict[str, dict[int, int]] = {}
+        self.refresh: Callable[[], None] | None = None
+        self.mirroring = False
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -144,6 +153,12 @@ class TableSession:
     @property
     def ply(self) -> int:
         return len(self.record.moves)
+
+    def is_connected(self, seat: int) -> bool:
+        """A connection of the seat is open, in this process or another."""
+        return self.connected.get(seat, 0) > 0 or any(
+            counts.get(seat, 0) > 0 for counts in self.elsewhere.values()
+        )
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat of a token (None: no token); :class:`ApiError` 403 when it is wrong."""
@@ -247,7 +262,7 @@ class TableSession:
                     "type": s.kind,
                     "nom": self.name(s.seat) if (s.kind == BOT or s.name) else None,
                     "niveau": s.level,
-                    "connecte": s.kind == BOT or self.connected.get(s.seat, 0) > 0,
+                    "connecte": s.kind == BOT or self.is_connected(s.seat),
                     "parti": s.left,
                     "equipe": None if teams is None else teams[s.seat],
                     "absent": s.seat in self.away or self.held(s.seat),
@@ -279,12 +294,41 @@ class TableSession:
         self._log_move(self.ply, move)
         if move.after.is_over:
             self.row.status = OVER
-            self.note("La partie est terminée.")
-            if self.on_over is not None:
+            self.note("La partie est terminée.", share=False)  # every process writes it
+            if self.on_over is not None and not self.mirroring:
                 self.on_over(self)
 
-    def note(self, text: str, seat: int | None = None) -> None:
-        self.journal.append(JournalEntry(self.ply, seat, text))
+    def note(self, text: str, seat: int | None = None, *, share: bool = True) -> None:
+        """A line of the journal; ``share``: the other server processes write it too (it is
+        sent with the change), unless each writes it itself."""
+        entry = JournalEntry(self.ply, seat, text)
+        self.journal.append(entry)
+        if share:
+            self.outbox.append(entry)
+
+    def sync(self, row: TableRow, seats: list[SeatRow], moves: list[tuple[int, JsonValue]]) -> None:
+        """Catch up with storage after another server process changed the table: its row,
+        its seats (a token withdrawn there is withdrawn here: ``on_withdraw``), the game
+        started there, and ``moves``, the moves stored after this table's last one."""
+        previous, self.row, self.seats = self.seats, row, seats
+        for new in seats:
+            old = previous[new.seat] if new.seat < len(previous) else None
+            if old is not None and old.token_hash is not None and old.token_hash != new.token_hash:
+                self.away.discard(new.seat)
+                if self.on_withdraw is not None:
+                    self.on_withdraw(self, new.seat)
+        if self.match is None and row.status != WAITING and (row.status == PLAYING or moves):
+            match = self.new_match()
+            match.listeners.append(self._moved)
+            self.match = match
+        if self.match is None:
+            return
+        self.mirroring = True
+        try:
+            for seat, action in moves:
+                self.match.submit(seat, action)
+        finally:
+            self.mirroring = False
 
     # --- lobby --------------------------------------------------------------------------------
 
@@ -345,7 +389,10 @@ class TableSession:
         """Store a seat's new row, then keep it; a token withdrawn is told (``on_withdraw``)
         before anything else, so that no connection made with it reads the seat again."""
         old = self.seats[updated.seat]
-        self.storage.update_seat(self.id, updated)
+        try:
+            self.storage.update_seat(self.id, updated, was=old)
+        except StaleWrite:  # another server process changed this seat meanwhile
+            self._changed_elsewhere()
         self.seats[updated.seat] = updated
         if old.token_hash is not None and old.token_hash != updated.token_hash:
             self.away.discard(updated.seat)
@@ -493,17 +540,21 @@ class TableSession:
         self.check_start(by)
         if match is None:
             match = self.new_match()
-        self.storage.update_table(self.id, status=PLAYING)
+        try:
+            self.storage.update_table(self.id, expect={"status": WAITING}, status=PLAYING)
+        except StaleWrite:  # started (or changed) by another server process meanwhile
+            self._changed_elsewhere()
         self.row.status = PLAYING
         match.listeners.append(self._moved)
         self.match = match
         self.note("La partie commence.")
 
-    def resume(self, moves: list[tuple[int, JsonValue]]) -> None:
-        """Rebuild the game from stored moves (server start)."""
+    def resume(self, moves: list[tuple[int, JsonValue]], *, restarted: bool = True) -> None:
+        """Rebuild the game from stored moves (server start; ``restarted``: the journal says
+        the server restarted — not when another server process plays the table)."""
         if self.row.status == WAITING:
             return
-        match = Match.start(self.game, self.row.players, self.row.seed, self.row.options)
+        match = self.new_match()
         for number, (seat, action) in enumerate(moves, start=1):
             try:
                 move = match.submit(seat, action)
@@ -519,14 +570,49 @@ class TableSession:
             self.row.status = OVER
             if self.on_over is not None:
                 self.on_over(self)
-        if self.row.status == PLAYING:
-            self.note("Le serveur a redémarré : la partie reprend.")
+        if self.row.status == PLAYING and restarted:
+            self.note("Le serveur a redémarré : la partie reprend.", share=False)
 
     # --- play ---------------------------------------------------------------------------------
 
+    def _changed_elsewhere(self) -> None:
+        """A compare-and-set write lost to another server process: read the table again, and
+        refuse the request (the person sees the table as it now is and may try again)."""
+        if self.refresh is not None:
+            self.refresh()
+        raise ApiError(
+            409,
+            "table_changee",
+            "La table vient de changer (quelqu'un d'autre a agi au même moment) : regardez-la "
+            "de nouveau, puis réessayez.",
+        )
+
     def play(self, seat: int, seq: int | None, data: JsonValue) -> None:
         """Prepare, store, then commit one action (:class:`LudoError`/:class:`ApiError` if
-        refused; a failed write changes nothing)."""
+        refused; a failed write changes nothing).
+
+        Storage is the arbiter between server processes: the move's number is a unique key,
+        so when another process stored a move with that number first, this one reads the table
+        again (:attr:`refresh`) and tries once more from the new position (``seq`` then tells
+        a move sent twice from one already played)."""
+        try:
+            self._play(seat, seq, data)
+        except IntegrityError:
+            if self.refresh is None:
+                raise ApiError(
+                    503, "stockage", "Le coup n'a pas pu être enregistré : réessayez."
+                ) from None
+            self.refresh()
+            try:
+                self._play(seat, seq, data)
+            except IntegrityError:
+                raise ApiError(
+                    409,
+                    "coup_simultane",
+                    "Un autre coup a été joué au même instant : regardez la table, puis réessayez.",
+                ) from None
+
+    def _play(self, seat: int, seq: int | None, data: JsonValue) -> None:
         if self.match is None:
             raise ApiError(409, "partie_non_commencee", "La partie n'a pas encore commencé.")
         if seq is not None and seq != self.next_seq(seat):
@@ -546,6 +632,8 @@ class TableSession:
             )
         try:
             self.storage.add_move(self.id, self.ply + 1, seat, move.data, status, deadlines)
+        except IntegrityError:
+            raise  # the move's number was taken by another process (:meth:`play`)
         except SQLAlchemyError:
             raise ApiError(
                 503, "stockage", "Le coup n'a pas pu être enregistré : réessayez."

@@ -4,6 +4,10 @@ A client is an address (``request.client.host``; behind a reverse proxy uvicorn 
 ``X-Forwarded-For`` when the proxy is trusted, ``--forwarded-allow-ips``). The values are
 :class:`Limits`, passed to ``create_app`` (``ludotheque serve`` options); what they protect and
 how each is tested: ``docs/security.md``, « Load and flooding ».
+
+With a Redis URL (``serve --redis``) the counts are shared by every process on that Redis
+(``server/shared_counts.py``); this process's memory keeps counting its own share too, and
+decides alone while Redis does not answer (never refusing everyone, never failing a request).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
@@ -20,9 +25,12 @@ from limits.strategies import MovingWindowRateLimiter
 
 from ludotheque.core.json_types import JsonObject
 
+from .shared_counts import SharedCounts
 from .tables import ApiError, in_words
 
 __all__ = ["Limits", "RateLimited", "Throttle"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +47,7 @@ class Limits:
     account_creations: str = "30/hour;200/day"  # attempts to create an account per client
     login_failures_per_name: str = "10/15 minutes"  # wrong passwords for one account name
     login_failures_per_client: str = "30/15 minutes"  # wrong passwords from one client
+    socket_counts_seconds: float = 15.0  # with Redis: a killed process's sockets count so long
 
 
 class RateLimited(ApiError):
@@ -54,29 +63,122 @@ def _wait_text(seconds: int) -> str:
 
 
 class Throttle:
-    """The rate limits and socket counts of one server process (in memory)."""
+    """The rate limits and socket counts of a server process: in its memory, or shared by all
+    processes through Redis (``redis``: its URL) with this memory as the fallback.
 
-    def __init__(self, limits: Limits, clock: Callable[[], float] = time.time) -> None:
+    ``clock``: the wall clock the waits are told against. ``process``: this process's name in
+    Redis (default ``<host>:<pid>:<random>``). With Redis, :meth:`heartbeat` must be called at
+    least every :attr:`heartbeat_seconds` (each call to the throttle also beats when due).
+    """
+
+    def __init__(
+        self,
+        limits: Limits,
+        clock: Callable[[], float] = time.time,
+        redis: str | None = None,
+        process: str | None = None,
+    ) -> None:
         self.limits = limits
         self.clock = clock
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())  # this process's own counts
         self.creations = parse_many(limits.table_creations)
         self.messages = parse_many(limits.socket_messages)
         self.chat_messages = parse_many(limits.chat_messages)
-        self.sockets: Counter[str] = Counter()
+        self.sockets: Counter[str] = Counter()  # sockets open through this process
         self.accounts = parse_many(limits.account_creations)
         self.name_failures = parse_many(limits.login_failures_per_name)
         self.client_failures = parse_many(limits.login_failures_per_client)
+        self.shared = (
+            None
+            if redis is None
+            else SharedCounts(redis, limits.socket_counts_seconds, process=process)
+        )
+        self.heartbeat_seconds = limits.socket_counts_seconds / 3
+
+    def _on_shared(self, operation: Callable[[SharedCounts], T]) -> T | None:
+        """``operation`` on the shared counts; None when there are none or Redis is down (the
+        caller then counts in memory). Writes this process's sockets first when a beat is due."""
+        shared = self.shared
+        if shared is None or not shared.ready():
+            return None
+        try:
+            if shared.beat_due():
+                shared.beat(self.sockets)
+            result = operation(shared)
+        except SharedCounts.errors as error:
+            shared.lost(error)
+            return None
+        shared.answered()
+        return result
+
+    def heartbeat(self) -> None:
+        """Renew this process's socket counts in Redis (nothing without Redis); also how a
+        process finds Redis back when no request comes."""
+        if self.shared is not None:
+            self.shared.beat_at = 0.0
+            self._on_shared(lambda shared: None)
+
+    def close(self) -> None:
+        """At the server's stop: its sockets stop counting in Redis; the connections close."""
+        if self.shared is not None:
+            self.shared.close()
+
+    def _wait(
+        self,
+        limiter: MovingWindowRateLimiter,
+        items: Sequence[RateLimitItem],
+        namespace: str,
+        who: str,
+    ) -> int:
+        """Whole seconds until ``who`` is under every limit of ``items`` again; 0 if it is."""
+        refused = [item for item in items if not limiter.test(item, namespace, who)]
+        if not refused:
+            return 0
+        reset = max(limiter.get_window_stats(item, namespace, who)[0] for item in refused)
+        return max(1, math.ceil(reset - self.clock()))
+
+    def _hit_on(
+        self,
+        limiter: MovingWindowRateLimiter,
+        items: Sequence[RateLimitItem],
+        namespace: str,
+        who: str,
+    ) -> int:
+        """In memory: test every limit, then count in each (a refused request counts nowhere)."""
+        wait = self._wait(limiter, items, namespace, who)
+        if not wait:
+            for item in items:
+                limiter.hit(item, namespace, who)
+        return wait
+
+    def _hit_shared(
+        self,
+        limiter: MovingWindowRateLimiter,
+        items: Sequence[RateLimitItem],
+        namespace: str,
+        who: str,
+    ) -> int:
+        """In Redis: count in each limit, shortest window first, stopping at the first that
+        refuses (one atomic script each: one round trip per limit, half of testing first).
+        A request refused by a longer window was counted in the shorter ones only, whose
+        entries are gone within their own window."""
+        for item in sorted(items, key=lambda item: item.get_expiry()):
+            if not limiter.hit(item, namespace, who):
+                reset = limiter.get_window_stats(item, namespace, who)[0]
+                return max(1, math.ceil(reset - self.clock()))
+        return 0
 
     def _hit(self, items: Sequence[RateLimitItem], namespace: str, client: str) -> int:
-        """Count one request; 0 if allowed, else the whole seconds to wait (nothing counted)."""
-        refused = [item for item in items if not self.limiter.test(item, namespace, client)]
-        if refused:
-            reset = max(self.limiter.get_window_stats(i, namespace, client)[0] for i in refused)
-            return max(1, math.ceil(reset - self.clock()))
-        for item in items:
-            self.limiter.hit(item, namespace, client)
-        return 0
+        """Count one request; 0 if allowed, else the whole seconds to wait."""
+        wait = self._on_shared(
+            lambda shared: self._hit_shared(shared.limiter, items, namespace, client)
+        )
+        if wait is None:
+            return self._hit_on(self.limiter, items, namespace, client)
+        if not wait:  # this process's share, for when Redis is down
+            for item in items:
+                self.limiter.hit(item, namespace, client)
+        return wait
 
     def create_table(self, client: str) -> None:
         """A table is about to be created by ``client``: :class:`RateLimited` if too many."""
@@ -100,16 +202,14 @@ class Throttle:
             )
 
     def _failures_wait(self, key: str, client: str) -> int:
-        waits = [
-            max(self.limiter.get_window_stats(item, namespace, who)[0] - self.clock(), 1)
-            for items, namespace, who in (
-                (self.name_failures, "echecs-nom", key),
-                (self.client_failures, "echecs-client", client),
+        def wait(limiter: MovingWindowRateLimiter) -> int:
+            return max(
+                self._wait(limiter, self.name_failures, "echecs-nom", key),
+                self._wait(limiter, self.client_failures, "echecs-client", client),
             )
-            for item in items
-            if not self.limiter.test(item, namespace, who)
-        ]
-        return math.ceil(max(waits)) if waits else 0
+
+        shared = self._on_shared(lambda shared: wait(shared.limiter))
+        return wait(self.limiter) if shared is None else shared
 
     def check_login(self, key: str, client: str) -> None:
         """Before a password is checked for the account name ``key`` (:func:`name_key`) from
@@ -125,10 +225,15 @@ class Throttle:
 
     def login_failed(self, key: str, client: str) -> None:
         """A wrong password for the name ``key`` from ``client``: counted for both."""
-        for item in self.name_failures:
-            self.limiter.hit(item, "echecs-nom", key)
-        for item in self.client_failures:
-            self.limiter.hit(item, "echecs-client", client)
+
+        def count(limiter: MovingWindowRateLimiter) -> None:
+            for item in self.name_failures:
+                limiter.hit(item, "echecs-nom", key)
+            for item in self.client_failures:
+                limiter.hit(item, "echecs-client", client)
+
+        self._on_shared(lambda shared: count(shared.limiter))
+        count(self.limiter)
 
     def message(self, client: str) -> int:
         """A socket message from ``client``: 0 if it may be read, else the seconds to wait."""
@@ -164,16 +269,21 @@ class Throttle:
         }
 
     def open_socket(self, client: str) -> bool:
-        """Count a socket opened by ``client``; False (not counted) when it has too many."""
-        if self.sockets[client] >= self.limits.sockets_per_client:
-            return False
-        self.sockets[client] += 1
-        return True
+        """Count a socket opened by ``client``; False (not counted) when it has too many
+        (through every process, or through this one while Redis is down)."""
+        cap = self.limits.sockets_per_client
+        allowed = self._on_shared(lambda shared: shared.open_socket(client, cap))
+        if allowed is None:
+            allowed = self.sockets[client] < cap
+        if allowed:
+            self.sockets[client] += 1
+        return allowed
 
     def close_socket(self, client: str) -> None:
         self.sockets[client] -= 1
         if self.sockets[client] <= 0:
             del self.sockets[client]
+        self._on_shared(lambda shared: shared.close_socket(client))
 
     def sockets_refused(self) -> JsonObject:
         """The ``erreur`` sent before closing a socket over the cap."""

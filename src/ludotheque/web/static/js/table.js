@@ -96,6 +96,17 @@ function isFull() {
   return table.places.every((p) => !isFree(p));
 }
 
+// Several servers (issue 19): false while this server has lost contact with the others (Redis);
+// the game is paused, moves are refused until it is back.
+let linked = true;
+const PAUSED = "En pause : contact perdu entre les serveurs";
+
+/** The connection badge once the socket is open: online, or paused while the servers are apart. */
+function setOnline() {
+  if (!linked) setConnection("en-pause", PAUSED);
+  else setConnection("en-ligne", seat ? "En ligne" : "En ligne (spectateur)");
+}
+
 function setConnection(state, text) {
   const el = $("connexion");
   el.dataset.etat = state;
@@ -126,7 +137,7 @@ function connect() {
   socket.addEventListener("open", () => {
     if (ws !== socket) return;
     attempts = 0;
-    setConnection("en-ligne", seat ? "En ligne" : "En ligne (spectateur)");
+    setOnline();
     chat.reset(); // the server sends the chat again
   });
   socket.addEventListener("message", (event) => {
@@ -189,7 +200,9 @@ function handleMessage(msg) {
     // Without a token the server seats the logged-in account (or no one).
     if (Number.isInteger(msg.place) && !seat) seat = { place: msg.place, jeton: null, nom: currentAccount()?.nom || "" };
     else if (msg.place === null && seat && !seat.jeton) seat = null;
-    if (ws && ws.readyState === WebSocket.OPEN) setConnection("en-ligne", seat ? "En ligne" : "En ligne (spectateur)");
+    if (msg.liaison === false && linked) toast("Contact perdu entre les serveurs de la ludothèque : la partie est en pause, rien n'est perdu.", "info");
+    linked = msg.liaison !== false;
+    if (ws && ws.readyState === WebSocket.OPEN) setOnline();
     seq = msg.prochain_seq;
     pending = false;
     if (table?.revanche) rematchId = table.revanche;
@@ -208,7 +221,11 @@ function handleMessage(msg) {
     forgetSeat(tableId);
     seat = null;
     toast(msg.message || "Vous n'êtes plus assis à cette table.", "info");
-    setConnection("en-ligne", "En ligne (spectateur)");
+    setOnline();
+  } else if (msg.type === "liaison") {
+    linked = msg.ok === true;
+    toast(msg.message || (linked ? "La partie reprend." : "La partie est en pause."), "info");
+    if (ws && ws.readyState === WebSocket.OPEN) setOnline();
   } else if (msg.type === "revanche") {
     rematchId = msg.table;
     renderEnd();
