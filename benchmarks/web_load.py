@@ -447,8 +447,16 @@ class Cluster:
 # --- HTTP (lobby calls, in threads: they are few) -----------------------------------------------
 
 
+# With several processes, a seat or start write made on a process whose copy of the table is
+# a few milliseconds behind loses its compare-and-set: 409 ``table_changee``, and that process
+# has read the table again. A person tries again; so does the benchmark, counting each.
+RETRIED = ("table_changee",)
+LOBBY_RETRIES: dict[str, int] = {}  # path kind (create, join, start) -> retries, this run
+MAX_RETRIES = 5
+
+
 async def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    def call() -> dict[str, Any]:
+    def call() -> dict[str, Any] | str:
         request = urllib.request.Request(
             base + path,
             data=json.dumps(body).encode(),
@@ -460,9 +468,21 @@ async def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
                 data: dict[str, Any] = json.loads(answer.read())
                 return data
         except urllib.error.HTTPError as error:
-            raise RuntimeError(f"POST {path}: {error.code} {error.read()[:300]!r}") from None
+            text = error.read()
+            with contextlib.suppress(ValueError, KeyError, TypeError):
+                code = json.loads(text)["erreur"]["code"]
+                if error.code == 409 and code in RETRIED:
+                    return str(code)
+            raise RuntimeError(f"POST {path}: {error.code} {text[:300]!r}") from None
 
-    return await asyncio.to_thread(call)
+    kind = path.rstrip("/").rsplit("/", 1)[-1]
+    for _ in range(MAX_RETRIES):
+        answer = await asyncio.to_thread(call)
+        if not isinstance(answer, str):
+            return answer
+        LOBBY_RETRIES[kind] = LOBBY_RETRIES.get(kind, 0) + 1
+        await asyncio.sleep(0.05)
+    raise RuntimeError(f"POST {path}: still 409 {answer} after {MAX_RETRIES} tries")
 
 
 # --- the client's bots --------------------------------------------------------------------
@@ -851,6 +871,7 @@ def timeline(samples: list[tuple[float, float]], start: float, step: float = 5.0
 
 async def measure(cluster: Cluster, options: Options) -> dict[str, Any]:
     """One run against started servers: set up every table, then play and measure."""
+    LOBBY_RETRIES.clear()
     prepared = await run_load(cluster.bases, options, asyncio.Semaphore(8))
     stats: Stats = prepared["stats"]
     cpu_before, cpu_client = cluster.cpu(), time.process_time()
@@ -913,6 +934,7 @@ async def measure(cluster: Cluster, options: Options) -> dict[str, Any]:
         "timeline": timeline(stats.timeline, min(prepared["starts"])),
         "client_lag": summary(stats.lag),
         "errors": len(stats.errors),
+        "lobby_retries": dict(LOBBY_RETRIES),
         "error_samples": stats.errors[:5],
         "messages_per_s": stats.messages / (end - begin),
         "mb_per_s": stats.received_bytes / (end - begin) / 1e6,
@@ -1068,6 +1090,9 @@ def print_run(name: str, r: dict[str, Any]) -> None:
                 f"p99 {ms(w['p99']).strip()}); late after thinking time p99 "
                 f"{ms(late['p99']).strip()} max {ms(late['max']).strip()}"
             )
+    if r.get("lobby_retries"):
+        retries = ", ".join(f"{kind} {n}" for kind, n in sorted(r["lobby_retries"].items()))
+        print(f"  lobby calls tried again after 409 table_changee: {retries}")
     for sample in r["error_samples"]:
         print(f"  error: {sample}")
 
