@@ -131,8 +131,9 @@ NO_LIMITS += ["--sockets-per-client", "1000000"]
 class Server:
     """``ludotheque serve`` in a subprocess; CPU time and memory read from ``/proc``.
 
-    ``bots``: the server's own bots think in worker processes (one per core) at ``serve``'s
-    pace, and each bot move is logged to ``bot_log``; else bots think in a thread, at once."""
+    ``bots``: the server's own bots think at ``serve``'s pace, and each bot move is logged to
+    ``bot_log``; else without delay. Either way bots and the analyses of finished games run
+    in serve's worker processes (one per core)."""
 
     def __init__(
         self, database: str | None, folder: Path, bots: bool = False, redis: str | None = None
@@ -152,7 +153,10 @@ class Server:
         if self.redis is not None:
             arguments += ["--redis", self.redis]
         if not self.bots:
-            arguments += ["--bot-workers", "0", "--bot-delay", "0"]
+            # No bot plays at these tables, but every finished game is analysed for each
+            # person (issue 18): in serve's worker processes, as deployed, so that it is
+            # counted apart (workers CPU) and does not hold the event loop's GIL.
+            arguments += ["--bot-delay", "0"]
         command = [sys.executable, "-c", LAUNCHER, str(self.bot_log), *arguments]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
 
@@ -941,6 +945,7 @@ async def measure(cluster: Cluster, options: Options) -> dict[str, Any]:
         "server_cpu": cpu_server / wall,
         "server_cpu_each": [seconds / wall for seconds in per_server],
         "workers_cpu": cpu_workers / wall,
+        "workers_cpu_s_per_game": cpu_workers / max(1, stats.games),
         "bots": bot_summary(cluster.bot_moves(), prepared["bot_ids"]),
         "server_cpu_ms_per_action": per_action(cpu_server),
         "postgres_cpu": share(cpu_services["postgres"]),
@@ -1077,7 +1082,10 @@ def print_run(name: str, r: dict[str, Any]) -> None:
         line += f"{worst[0] + 5:.0f} s ({worst[1]} actions)"
     print(line)
     if r["workers_cpu"] > 0 or r["bots"]["people"]["moves"] or r["bots"]["bot_only"]["moves"]:
-        print(f"  bot workers CPU {100 * r['workers_cpu']:.0f} %")
+        print(
+            f"  workers CPU (bots, analyses of finished games) {100 * r['workers_cpu']:.0f} % "
+            f"({r['workers_cpu_s_per_game']:.2f} s a game)"
+        )
         for where, label in (("people", "at people's tables"), ("bot_only", "at bot-only tables")):
             b = r["bots"][where]
             if not b["moves"]:
