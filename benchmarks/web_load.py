@@ -945,7 +945,6 @@ async def measure(cluster: Cluster, options: Options) -> dict[str, Any]:
         "server_cpu": cpu_server / wall,
         "server_cpu_each": [seconds / wall for seconds in per_server],
         "workers_cpu": cpu_workers / wall,
-        "workers_cpu_s_per_game": cpu_workers / max(1, stats.games),
         "bots": bot_summary(cluster.bot_moves(), prepared["bot_ids"]),
         "server_cpu_ms_per_action": per_action(cpu_server),
         "postgres_cpu": share(cpu_services["postgres"]),
@@ -1083,8 +1082,8 @@ def print_run(name: str, r: dict[str, Any]) -> None:
     print(line)
     if r["workers_cpu"] > 0 or r["bots"]["people"]["moves"] or r["bots"]["bot_only"]["moves"]:
         print(
-            f"  workers CPU (bots, analyses of finished games) {100 * r['workers_cpu']:.0f} % "
-            f"({r['workers_cpu_s_per_game']:.2f} s a game)"
+            f"  workers CPU (warm-up, bots, analyses of finished games) "
+            f"{100 * r['workers_cpu']:.0f} %"
         )
         for where, label in (("people", "at people's tables"), ("bot_only", "at bot-only tables")):
             b = r["bots"][where]
