@@ -103,7 +103,11 @@ import websockets
 
 PLAYERS = 3
 GOAL_TABLES, GOAL_P99 = 200, 0.100
-MAX_REFUSED = 5  # refused actions before a seat gives up
+MAX_REFUSED = 5  # refused actions in a row before a seat gives up
+# With several processes, a move whose ply another process stored first is tried again once
+# from the new position; losing twice, it is refused (« coup_simultane »): the seat decides
+# again, as a person would. Counted apart from the errors.
+RACES = ("coup_simultane",)
 RUN_TIMEOUT = 1800.0  # seconds for the play of one run
 QUICK = {"tables": 10, "think": (0.1, 0.3)}
 TRUST_TABLES, TRUST_BOT_ONLY = 500, 0.1  # issue 17: 500 tables, a tenth of them bot-only
@@ -431,6 +435,19 @@ class Cluster:
             server.start()
         for server in self.servers:
             server.wait_ready()
+        self.settle()
+
+    def settle(self, timeout: float = 60.0) -> None:
+        """Wait until the worker processes have warmed up (each loads the lexicon and the
+        word finder's index when it starts: seconds of CPU that would fall in the run)."""
+        deadline = time.monotonic() + timeout
+        before = sum(server.children_cpu_seconds() for server in self.servers)
+        while time.monotonic() < deadline:
+            time.sleep(1.0)
+            now = sum(server.children_cpu_seconds() for server in self.servers)
+            if now - before < 0.05:
+                return
+            before = now
 
     def cpu(self) -> dict[str, Any]:
         """CPU seconds so far: each server process, their bot workers, PostgreSQL, Redis."""
@@ -542,6 +559,7 @@ class Stats:
     seen: dict[tuple[str, int], list[tuple[int, float]]] = field(default_factory=dict)
     process: dict[tuple[str, int], int] = field(default_factory=dict)  # (table, seat) -> server
     errors: list[str] = field(default_factory=list)
+    races: list[str] = field(default_factory=list)  # moves refused for a race (RACES)
     messages: int = 0
     actions_all: int = 0  # accepted actions, counted or not
     received_bytes: int = 0
@@ -661,7 +679,8 @@ class SeatClient:
         head = Header.of(raw)
         if head.kind == "erreur":
             message = json.loads(raw)
-            stats.errors.append(f"{self.table}/{self.seat}: {message['code']} {message['message']}")
+            text = f"{self.table}/{self.seat}: {message['code']} {message['message']}"
+            (stats.races if message["code"] in RACES else stats.errors).append(text)
             self.pending = None  # it was refused: decide again from the last state
             self.refused += 1
             if self.refused > MAX_REFUSED:
@@ -678,6 +697,7 @@ class SeatClient:
         if self.pending is not None and head.seq > self.pending[0]:
             _, sent, phase = self.pending
             self.pending = None
+            self.refused = 0
             stats.actions_all += 1
             if stats.counts(sent):
                 stats.own.append(now - sent)
@@ -948,6 +968,7 @@ async def measure(cluster: Cluster, options: Options) -> dict[str, Any]:
         "client_lag": summary(stats.lag),
         "errors": len(stats.errors),
         "lobby_retries": dict(LOBBY_RETRIES),
+        "races": len(stats.races),
         "error_samples": stats.errors[:5],
         "messages_per_s": stats.messages / (end - begin),
         "mb_per_s": stats.received_bytes / (end - begin) / 1e6,
@@ -1106,6 +1127,8 @@ def print_run(name: str, r: dict[str, Any]) -> None:
                 f"p99 {ms(w['p99']).strip()}); late after thinking time p99 "
                 f"{ms(late['p99']).strip()} max {ms(late['max']).strip()}"
             )
+    if r.get("races"):
+        print(f"  moves refused for a race between processes (coup_simultane): {r['races']}")
     if r.get("lobby_retries"):
         retries = ", ".join(f"{kind} {n}" for kind, n in sorted(r["lobby_retries"].items()))
         print(f"  lobby calls tried again after 409 table_changee: {retries}")
