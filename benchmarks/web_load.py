@@ -41,6 +41,34 @@ baseline, in the same run, is one such people's table alone. Printed as well: th
 the load's people latency (sender, and action → broadcast to the others) and bot decision
 delay to the baseline's. The server's per-address limits are raised (every client is
 127.0.0.1).
+
+``--servers N --redis [URL]`` (issue 19, several servers): N ``serve`` processes on one
+PostgreSQL database and one Redis, each on its own port (no load balancer: the client picks the
+process, which is what a balancer without sticky sessions may do). A table's seats are spread
+round-robin over the processes from the table's index (seat ``s`` of table ``i`` on process
+``(i + s) mod N``): each seat joins and plays through its own process, the table is created
+and started through its first seat's, so with N = 2 most actions cross processes. « others »
+is then split into the seats on the sender's process and those on another (action → Redis →
+that process's sockets). The CPU of every server process is summed, and PostgreSQL's
+(postmaster and backends, from ``/proc``) and ``redis-server``'s are read apart, each also per
+action. ``--redis`` alone starts a throwaway ``redis-server``, and with ``--servers N > 1`` or
+``--redis`` the database is a throwaway PostgreSQL unless ``--database URL`` is given
+(``--database postgres``: the throwaway one for a single process without Redis too); both are
+started by ``tests/conftest.py``'s helpers (``start_postgres``, ``RedisServer``), imported by
+path: one copy of that code, and the tests never import the benchmarks. Each run gets a fresh
+database and an emptied Redis. ``--compare`` runs three configurations on PostgreSQL, one after
+the other: 1 process without Redis, 1 with, ``--servers`` (default 2) with, and prints a line
+each (throughput at saturation, the load's latencies, CPU an action of the servers,
+PostgreSQL and Redis). ``--no-baseline`` skips the table alone.
+
+Measured (``--compare --seconds 30``, commit 7d22ebf, a busy machine: other jobs took 85–170 %
+of the 2 cores; ``docs/performance.md``, « Plusieurs serveurs », with the estimate for 10
+machines): saturation 300 / 374 / 223 actions/s for 1 process without Redis / 1 with / 2 with;
+CPU an action at saturation, servers summed 1.37 / 1.55 / 2.78 ms, PostgreSQL 0.23 / 0.26 /
+0.62 ms, Redis – / 0.08 / 0.11 ms: each process beyond the first adds about 1.2 ms (it mirrors
+every table and reads it again on every change). A table alone on 2 processes: the action
+reaches the seats on the sender's process at p50 4.0 / p99 14.8 ms, those on the other at
+p50 7.6 / p99 18.1 ms.
 """
 
 from __future__ import annotations
@@ -48,8 +76,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import hashlib
+import importlib.util
 import json
 import os
 import random
@@ -73,7 +103,11 @@ import websockets
 
 PLAYERS = 3
 GOAL_TABLES, GOAL_P99 = 200, 0.100
-MAX_REFUSED = 5  # refused actions before a seat gives up
+MAX_REFUSED = 5  # refused actions in a row before a seat gives up
+# With several processes, a move whose ply another process stored first is tried again once
+# from the new position; losing twice, it is refused (« coup_simultane »): the seat decides
+# again, as a person would. Counted apart from the errors.
+RACES = ("coup_simultane",)
 RUN_TIMEOUT = 1800.0  # seconds for the play of one run
 QUICK = {"tables": 10, "think": (0.1, 0.3)}
 TRUST_TABLES, TRUST_BOT_ONLY = 500, 0.1  # issue 17: 500 tables, a tenth of them bot-only
@@ -110,12 +144,16 @@ NO_LIMITS += ["--sockets-per-client", "1000000"]
 class Server:
     """``ludotheque serve`` in a subprocess; CPU time and memory read from ``/proc``.
 
-    ``bots``: the server's own bots think in worker processes (one per core) at ``serve``'s
-    pace, and each bot move is logged to ``bot_log``; else bots think in a thread, at once."""
+    ``bots``: the server's own bots think at ``serve``'s pace, and each bot move is logged to
+    ``bot_log``; else without delay. Either way bots and the analyses of finished games run
+    in serve's worker processes (one per core)."""
 
-    def __init__(self, database: str | None, folder: Path, bots: bool = False) -> None:
+    def __init__(
+        self, database: str | None, folder: Path, bots: bool = False, redis: str | None = None
+    ) -> None:
         self.port = free_port()
         self.url = database or f"sqlite:///{folder / 'load.sqlite3'}"
+        self.redis = redis
         self.log = (folder / f"server-{self.port}.log").open("w+")
         self.bot_log = folder / f"bots-{self.port}.log"
         self.folder, self.bots = folder, bots
@@ -125,8 +163,13 @@ class Server:
     def start(self) -> None:
         arguments = ["serve", "--host", "127.0.0.1", "--port", str(self.port)]
         arguments += ["--database", self.url, *NO_LIMITS]
+        if self.redis is not None:
+            arguments += ["--redis", self.redis]
         if not self.bots:
-            arguments += ["--bot-workers", "0", "--bot-delay", "0"]
+            # No bot plays at these tables, but every finished game is analysed for each
+            # person (issue 18): in serve's worker processes, as deployed, so that it is
+            # counted apart (workers CPU) and does not hold the event loop's GIL.
+            arguments += ["--bot-delay", "0"]
         command = [sys.executable, "-c", LAUNCHER, str(self.bot_log), *arguments]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
 
@@ -177,11 +220,22 @@ class Server:
                 raise RuntimeError(f"the server stopped:\n{self.output()}")
             try:
                 with urllib.request.urlopen(self.base + "/api/games", timeout=2) as answer:
-                    if answer.status == 200:
+                    if answer.status == 200 and self.healthy():
                         return
             except OSError:
-                time.sleep(0.1)
+                pass
+            time.sleep(0.1)
         raise RuntimeError(f"the server did not answer within {timeout:.0f} s:\n{self.output()}")
+
+    def healthy(self) -> bool:
+        """``GET /api/sante`` says the database and Redis answer (a server without that
+        address, before issue 19, counts as healthy once it answers)."""
+        try:
+            with urllib.request.urlopen(self.base + "/api/sante", timeout=2) as answer:
+                health = json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code == 404
+        return bool(health.get("base")) and (self.redis is None or health.get("redis") is True)
 
     def output(self) -> str:
         self.log.flush()
@@ -192,19 +246,12 @@ class Server:
         """User + system CPU time of the server process (all its threads; its bot workers
         are counted apart, :meth:`children_cpu_seconds`)."""
         assert self.process is not None
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return process_cpu(self.process.pid)
 
     def children_cpu_seconds(self) -> float:
         """CPU time of the server's live child processes (the bot workers)."""
         assert self.process is not None
-        total = 0.0
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        for pid in children.read_text().split() if children.exists() else []:
-            with contextlib.suppress(OSError):
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        return total
+        return sum(process_cpu(pid) for pid in children(self.process.pid))
 
     def rss(self) -> int:
         assert self.process is not None
@@ -222,11 +269,224 @@ class Server:
         self.log.close()
 
 
+def process_cpu(pid: int, reaped: bool = False) -> float:
+    """User + system CPU seconds of a process from ``/proc/<pid>/stat`` (0 once it is gone);
+    ``reaped``: with its children that ended and were waited for (cutime, cstime)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12])
+    if reaped:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The live child processes of ``pid``."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    with contextlib.suppress(OSError):
+        return [int(child) for child in path.read_text().split()]
+    return []
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of a process and its children, live or ended (PostgreSQL: the postmaster
+    and its backends, which come and go with connections)."""
+    return process_cpu(pid, reaped=True) + sum(process_cpu(c, reaped=True) for c in children(pid))
+
+
+# --- the cluster: N servers, one PostgreSQL, one Redis ----------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def conftest_module() -> Any:
+    """``tests/conftest.py`` as a module: its ``start_postgres``/``PostgresServer`` and
+    ``RedisServer`` start the throwaway services here too (one copy of that code; the tests
+    must not import the benchmarks, the benchmark may import the tests' helpers)."""
+    name = "ludotheque_tests_conftest"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / "conftest.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+class Services:
+    """The PostgreSQL and ``redis-server`` of the benchmark: given by URL, or started here on
+    first use (throwaway: a temporary folder, a free port, stopped at the end). Each run gets
+    a fresh PostgreSQL database and an emptied Redis when they are the benchmark's own."""
+
+    def __init__(self, database: str | None, redis: str | None) -> None:
+        self.database, self.redis = database, redis  # given URLs, or None
+        self.postgres: Any = None
+        self.redis_server: Any = None
+        self.folder: Path | None = None
+
+    def database_url(self) -> str:
+        """A fresh database of the benchmark's PostgreSQL, or the given URL (runs then share
+        it and tables accumulate)."""
+        if self.database is not None:
+            return self.database
+        if self.postgres is None:
+            import pytest
+
+            try:
+                self.postgres = conftest_module().start_postgres()
+            except (pytest.skip.Exception, pytest.fail.Exception) as error:
+                raise SystemExit(f"no PostgreSQL for the benchmark: {error}") from None
+        return str(self.postgres.create_database("charge"))
+
+    def redis_url(self) -> str:
+        """The given Redis, or the benchmark's own, emptied."""
+        if self.redis is not None:
+            return self.redis
+        if self.redis_server is None:
+            if shutil.which("redis-server") is None:
+                raise SystemExit("redis-server not found: install the Debian package redis-server")
+            conftest = conftest_module()
+            self.folder = Path(tempfile.mkdtemp(prefix="ludo-load-redis-"))
+            self.redis_server = conftest.RedisServer(conftest.free_port(), self.folder)
+            self.redis_server.start()
+        self.redis_server.flush()
+        return str(self.redis_server.url)
+
+    def postgres_pid(self) -> int | None:
+        """The postmaster's process id (its first line of ``postmaster.pid``), when ours."""
+        if self.postgres is None:
+            return None
+        with contextlib.suppress(OSError, ValueError):
+            return int((self.postgres.data_dir / "postmaster.pid").read_text().split()[0])
+        return None
+
+    def redis_pid(self) -> int | None:
+        server = self.redis_server
+        return None if server is None or server.process is None else int(server.process.pid)
+
+    def cpu_seconds(self) -> dict[str, float | None]:
+        """CPU seconds so far of PostgreSQL (postmaster and backends) and of redis-server,
+        from ``/proc``; a Redis given by URL says its own (``INFO cpu``); None for a
+        PostgreSQL given by URL (another machine, maybe) or no Redis."""
+        pg, redis = self.postgres_pid(), self.redis_pid()
+        return {
+            "postgres": None if pg is None else tree_cpu(pg),
+            "redis": process_cpu(redis) if redis is not None else self.redis_info_cpu(),
+        }
+
+    def redis_info_cpu(self) -> float | None:
+        """``used_cpu_user + used_cpu_sys`` of the given Redis (whatever else uses it)."""
+        if self.redis is None:
+            return None
+        import redis
+
+        client = redis.Redis.from_url(self.redis, socket_timeout=5)
+        try:
+            info = client.info("cpu")
+        finally:
+            client.close()
+        return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+
+    def stop(self) -> None:
+        if self.redis_server is not None:
+            self.redis_server.stop()
+        if self.postgres is not None:
+            self.postgres.stop()
+            shutil.rmtree(self.postgres.base, ignore_errors=True)
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What serves the tables in one configuration: ``servers`` processes, Redis or not, and
+    the database: ``sqlite-fresh`` (a new file a run, as before issue 19), else the
+    :class:`Services`' one (``postgres``: given or throwaway; ``sqlite``: a given file)."""
+
+    servers: int = 1
+    redis: bool = False
+    database: str = "sqlite-fresh"
+
+    @property
+    def name(self) -> str:
+        base = "PostgreSQL" if self.database == "postgres" else "SQLite"
+        processes = f"{self.servers} process" + ("es" if self.servers > 1 else "")
+        return f"{processes}, {base}, " + ("Redis" if self.redis else "no Redis")
+
+
+class Cluster:
+    """The ``serve`` processes of one run, on one database (and one Redis when ``redis``)."""
+
+    def __init__(self, setup: Setup, services: Services, folder: Path, bots: bool) -> None:
+        database = None if setup.database == "sqlite-fresh" else services.database_url()
+        redis = services.redis_url() if setup.redis else None
+        self.servers = [Server(database, folder, bots, redis) for _ in range(setup.servers)]
+        self.url = self.servers[0].url
+        self.services, self.setup = services, setup
+
+    @property
+    def bases(self) -> list[str]:
+        return [server.base for server in self.servers]
+
+    def start(self) -> None:
+        for server in self.servers:
+            server.start()
+        for server in self.servers:
+            server.wait_ready()
+        self.settle()
+
+    def settle(self, timeout: float = 60.0) -> None:
+        """Wait until the worker processes have warmed up (each loads the lexicon and the
+        word finder's index when it starts: seconds of CPU that would fall in the run)."""
+        deadline = time.monotonic() + timeout
+        before = sum(server.children_cpu_seconds() for server in self.servers)
+        while time.monotonic() < deadline:
+            time.sleep(1.0)
+            now = sum(server.children_cpu_seconds() for server in self.servers)
+            if now - before < 0.05:
+                return
+            before = now
+
+    def cpu(self) -> dict[str, Any]:
+        """CPU seconds so far: each server process, their bot workers, PostgreSQL, Redis."""
+        services = self.services.cpu_seconds()
+        return {
+            "servers": [server.cpu_seconds() for server in self.servers],
+            "workers": sum(server.children_cpu_seconds() for server in self.servers),
+            "postgres": services["postgres"] if self.setup.database == "postgres" else None,
+            "redis": services["redis"] if self.setup.redis else None,
+        }
+
+    def bot_moves(self) -> list[dict[str, Any]]:
+        return [move for server in self.servers for move in server.bot_moves()]
+
+    def rss(self) -> int:
+        return sum(server.rss() for server in self.servers)
+
+    def output(self) -> str:
+        return "\n".join(f"-- server {s.base}\n{s.output()}" for s in self.servers)
+
+    def stop(self) -> None:
+        for server in self.servers:
+            if server.process is not None:
+                server.stop()
+
+
 # --- HTTP (lobby calls, in threads: they are few) -----------------------------------------------
 
 
+# With several processes, a seat or start write made on a process whose copy of the table is
+# a few milliseconds behind loses its compare-and-set: 409 ``table_changee``, and that process
+# has read the table again. A person tries again; so does the benchmark, counting each.
+RETRIED = ("table_changee",)
+LOBBY_RETRIES: dict[str, int] = {}  # path kind (create, join, start) -> retries, this run
+MAX_RETRIES = 5
+
+
 async def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    def call() -> dict[str, Any]:
+    def call() -> dict[str, Any] | str:
         request = urllib.request.Request(
             base + path,
             data=json.dumps(body).encode(),
@@ -238,9 +498,21 @@ async def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
                 data: dict[str, Any] = json.loads(answer.read())
                 return data
         except urllib.error.HTTPError as error:
-            raise RuntimeError(f"POST {path}: {error.code} {error.read()[:300]!r}") from None
+            text = error.read()
+            with contextlib.suppress(ValueError, KeyError, TypeError):
+                code = json.loads(text)["erreur"]["code"]
+                if error.code == 409 and code in RETRIED:
+                    return str(code)
+            raise RuntimeError(f"POST {path}: {error.code} {text[:300]!r}") from None
 
-    return await asyncio.to_thread(call)
+    kind = path.rstrip("/").rsplit("/", 1)[-1]
+    for _ in range(MAX_RETRIES):
+        answer = await asyncio.to_thread(call)
+        if not isinstance(answer, str):
+            return answer
+        LOBBY_RETRIES[kind] = LOBBY_RETRIES.get(kind, 0) + 1
+        await asyncio.sleep(0.05)
+    raise RuntimeError(f"POST {path}: still 409 {answer} after {MAX_RETRIES} tries")
 
 
 # --- the client's bots --------------------------------------------------------------------
@@ -285,7 +557,9 @@ class Stats:
     sends: dict[tuple[str, int], float] = field(default_factory=dict)  # (table, ply) -> sent
     senders: dict[tuple[str, int], int] = field(default_factory=dict)  # (table, ply) -> seat
     seen: dict[tuple[str, int], list[tuple[int, float]]] = field(default_factory=dict)
+    process: dict[tuple[str, int], int] = field(default_factory=dict)  # (table, seat) -> server
     errors: list[str] = field(default_factory=list)
+    races: list[str] = field(default_factory=list)  # moves refused for a race (RACES)
     messages: int = 0
     actions_all: int = 0  # accepted actions, counted or not
     received_bytes: int = 0
@@ -294,11 +568,19 @@ class Stats:
     def counts(self, sent: float) -> bool:
         return self.window[0] <= sent <= self.window[1]
 
-    def other_latencies(self) -> list[float]:
+    def other_latencies(self, remote: bool | None = None) -> list[float]:
+        """Action → the other seats' ``etat``; ``remote``: only the seats served by another
+        process than the sender's (True: across processes) or by the same (False)."""
         latencies = []
         for key, sent in self.sends.items():
-            sender = self.senders[key]
-            latencies += [t - sent for seat, t in self.seen.get(key, ()) if seat != sender]
+            table, sender = key[0], self.senders[key]
+            home = self.process.get((table, sender), 0)
+            latencies += [
+                t - sent
+                for seat, t in self.seen.get(key, ())
+                if seat != sender
+                and (remote is None or (self.process.get((table, seat), 0) != home) == remote)
+            ]
         return latencies
 
 
@@ -371,6 +653,7 @@ class SeatClient:
         self.refused = 0
         self.over = asyncio.Event()
         self.ws: Any = None
+        self.home = 0  # the index of its server process
 
     async def connect(self, base: str) -> None:
         url = base.replace("http://", "ws://") + f"/ws/{self.table}?jeton={self.token}"
@@ -396,7 +679,8 @@ class SeatClient:
         head = Header.of(raw)
         if head.kind == "erreur":
             message = json.loads(raw)
-            stats.errors.append(f"{self.table}/{self.seat}: {message['code']} {message['message']}")
+            text = f"{self.table}/{self.seat}: {message['code']} {message['message']}"
+            (stats.races if message["code"] in RACES else stats.errors).append(text)
             self.pending = None  # it was refused: decide again from the last state
             self.refused += 1
             if self.refused > MAX_REFUSED:
@@ -413,6 +697,7 @@ class SeatClient:
         if self.pending is not None and head.seq > self.pending[0]:
             _, sent, phase = self.pending
             self.pending = None
+            self.refused = 0
             stats.actions_all += 1
             if stats.counts(sent):
                 stats.own.append(now - sent)
@@ -475,17 +760,28 @@ class Options:
         return self.people < PLAYERS or self.bot_tables > 0
 
 
-async def new_table(base: str, options: Options, stats: Stats, index: int) -> list[SeatClient]:
-    """Create a table, seat 3 people, connect their sockets (the game is not started)."""
+def home(bases: list[str], index: int, seat: int) -> int:
+    """The server process of a table's seat: round-robin from the table's index, so that with
+    N processes a table's seats are on different ones (seat 0 of table 0 on process 0, seat 1
+    on process 1…) and the tables' first seats are spread too."""
+    return (index + seat) % len(bases)
+
+
+async def new_table(
+    bases: list[str], options: Options, stats: Stats, index: int
+) -> list[SeatClient]:
+    """Create a table, seat 3 people, connect their sockets (the game is not started); each
+    seat joins and connects through its own server process (:func:`home`)."""
     rng = random.Random(options.seed * 100_003 + index)
     body = {"jeu": "gutenberg", "joueurs": PLAYERS, "options": {"mode": "classique"}}
     places = [{"type": "humain"}] * options.people
     places += [{"type": "robot", "niveau": options.bot_level}] * (PLAYERS - options.people)
     body |= {"places": places, "nom": f"Hôte {index}"}
-    created = await post(base, "/api/tables", body)
+    created = await post(bases[home(bases, index, 0)], "/api/tables", body)
     table = created["table"]
     tokens = {created["place"]: created["jeton"]}
     for n in range(1, options.people):
+        base = bases[home(bases, index, n)]
         joined = await post(base, f"/api/tables/{table}/join", {"nom": f"Joueur {index}.{n}"})
         tokens[joined["place"]] = joined["jeton"]
     clients = [
@@ -493,18 +789,21 @@ async def new_table(base: str, options: Options, stats: Stats, index: int) -> li
         for seat in sorted(tokens)
     ]
     for client in clients:
-        await client.connect(base)
+        client.home = stats.process[(table, client.seat)] = home(bases, index, client.seat)
+        await client.connect(bases[client.home])
     return clients
 
 
-async def play(base: str, clients: list[SeatClient]) -> None:
+async def play(bases: list[str], clients: list[SeatClient]) -> None:
+    """Start the game through its first seat's process, play it to the end."""
     tasks = [asyncio.create_task(client.run()) for client in clients]
-    await post(base, f"/api/tables/{clients[0].table}/start", {"jeton": clients[0].token})
+    first = clients[0]
+    await post(bases[first.home], f"/api/tables/{first.table}/start", {"jeton": first.token})
     await asyncio.gather(*tasks)
 
 
 async def table_life(
-    base: str,
+    bases: list[str],
     options: Options,
     stats: Stats,
     index: int,
@@ -517,7 +816,7 @@ async def table_life(
     game = 0
     while True:
         timer = asyncio.create_task(asyncio.sleep(max(0.0, deadline - time.perf_counter())))
-        playing = asyncio.create_task(play(base, clients))
+        playing = asyncio.create_task(play(bases, clients))
         await asyncio.wait({timer, playing}, return_when=asyncio.FIRST_COMPLETED)
         if not playing.done():  # the deadline: stop this game where it is
             for client in clients:
@@ -532,15 +831,17 @@ async def table_life(
         game += 1
         if options.seconds is None or time.perf_counter() >= deadline:
             return
-        clients = await new_table(base, options, stats, index + 1_000_000 * game)
+        clients = await new_table(bases, options, stats, index + 1_000_000 * game)
 
 
-async def run_load(base: str, options: Options, setup_limit: asyncio.Semaphore) -> dict[str, Any]:
+async def run_load(
+    bases: list[str], options: Options, setup_limit: asyncio.Semaphore
+) -> dict[str, Any]:
     stats = Stats()
 
     async def prepared(index: int) -> list[SeatClient]:
         async with setup_limit:
-            return await new_table(base, options, stats, index)
+            return await new_table(bases, options, stats, index)
 
     begin = time.perf_counter()
     tables = await asyncio.gather(*(prepared(i) for i in range(options.tables)))
@@ -601,19 +902,19 @@ def timeline(samples: list[tuple[float, float]], start: float, step: float = 5.0
     ]
 
 
-async def measure(server: Server, options: Options) -> dict[str, Any]:
-    """One run against a started server: set up every table, then play and measure."""
-    prepared = await run_load(server.base, options, asyncio.Semaphore(8))
+async def measure(cluster: Cluster, options: Options) -> dict[str, Any]:
+    """One run against started servers: set up every table, then play and measure."""
+    LOBBY_RETRIES.clear()
+    prepared = await run_load(cluster.bases, options, asyncio.Semaphore(8))
     stats: Stats = prepared["stats"]
-    cpu_server, cpu_client = server.cpu_seconds(), time.process_time()
-    cpu_workers = server.children_cpu_seconds()
+    cpu_before, cpu_client = cluster.cpu(), time.process_time()
     busy, total = machine_busy()
     begin = time.perf_counter()
     probe = asyncio.create_task(loop_lag(stats.lag))
     lives = asyncio.gather(
         *(
             table_life(
-                server.base, options, stats, i, clients, prepared["starts"][i], prepared["end"]
+                cluster.bases, options, stats, i, clients, prepared["starts"][i], prepared["end"]
             )
             for i, clients in enumerate(prepared["tables"])
         )
@@ -624,8 +925,13 @@ async def measure(server: Server, options: Options) -> dict[str, Any]:
         raise RuntimeError(f"the games did not end within {RUN_TIMEOUT:.0f} s") from None
     end = time.perf_counter()
     probe.cancel()
-    cpu_server, cpu_client = server.cpu_seconds() - cpu_server, time.process_time() - cpu_client
-    cpu_workers = server.children_cpu_seconds() - cpu_workers
+    cpu_after, cpu_client = cluster.cpu(), time.process_time() - cpu_client
+    per_server = [b - a for a, b in zip(cpu_before["servers"], cpu_after["servers"], strict=True)]
+    cpu_server, cpu_workers = sum(per_server), cpu_after["workers"] - cpu_before["workers"]
+    cpu_services = {
+        name: None if cpu_before[name] is None else cpu_after[name] - cpu_before[name]
+        for name in ("postgres", "redis")
+    }
     busy_end, total_end = machine_busy()
     cores = os.cpu_count() or 1
     machine = (busy_end - busy) / (total_end - total) * cores  # in cores
@@ -634,7 +940,17 @@ async def measure(server: Server, options: Options) -> dict[str, Any]:
     else:
         measured = end - min(prepared["starts"])
     actions = len(stats.own)
+    wall, accepted = end - begin, max(1, stats.actions_all)
+
+    def per_action(seconds: float | None) -> float | None:
+        return None if seconds is None else 1000 * seconds / accepted
+
+    def share(seconds: float | None) -> float | None:
+        return None if seconds is None else seconds / wall
+
+    services = sum(v for v in cpu_services.values() if v is not None)
     return {
+        "servers": len(cluster.servers),
         "tables": options.tables,
         "connections": options.tables * options.people,
         "bot_tables": options.bot_tables,
@@ -645,21 +961,30 @@ async def measure(server: Server, options: Options) -> dict[str, Any]:
         "actions_per_s": actions / measured if measured > 0 else float("nan"),
         "own": summary(stats.own),
         "others": summary(stats.other_latencies()),
+        "others_same": summary(stats.other_latencies(remote=False)),
+        "others_remote": summary(stats.other_latencies(remote=True)),
         "by_phase": {phase: summary(values) for phase, values in sorted(stats.by_phase.items())},
         "timeline": timeline(stats.timeline, min(prepared["starts"])),
         "client_lag": summary(stats.lag),
         "errors": len(stats.errors),
+        "lobby_retries": dict(LOBBY_RETRIES),
+        "races": len(stats.races),
         "error_samples": stats.errors[:5],
         "messages_per_s": stats.messages / (end - begin),
         "mb_per_s": stats.received_bytes / (end - begin) / 1e6,
-        "server_cpu": cpu_server / (end - begin),
-        "workers_cpu": cpu_workers / (end - begin),
-        "bots": bot_summary(server.bot_moves(), prepared["bot_ids"]),
-        "server_cpu_ms_per_action": 1000 * cpu_server / max(1, stats.actions_all),
-        "client_cpu": cpu_client / (end - begin),
-        "other_cpu": max(0.0, machine - (cpu_server + cpu_workers + cpu_client) / (end - begin)),
+        "server_cpu": cpu_server / wall,
+        "server_cpu_each": [seconds / wall for seconds in per_server],
+        "workers_cpu": cpu_workers / wall,
+        "bots": bot_summary(cluster.bot_moves(), prepared["bot_ids"]),
+        "server_cpu_ms_per_action": per_action(cpu_server),
+        "postgres_cpu": share(cpu_services["postgres"]),
+        "postgres_cpu_ms_per_action": per_action(cpu_services["postgres"]),
+        "redis_cpu": share(cpu_services["redis"]),
+        "redis_cpu_ms_per_action": per_action(cpu_services["redis"]),
+        "client_cpu": cpu_client / wall,
+        "other_cpu": max(0.0, machine - (cpu_server + cpu_workers + cpu_client + services) / wall),
         "load_average": os.getloadavg()[0],
-        "server_rss_mb": server.rss() / 1e6,
+        "server_rss_mb": cluster.rss() / 1e6,
         "setup_s": prepared["setup"],
         "wall_s": end - begin,
     }
@@ -692,33 +1017,37 @@ def bot_summary(moves: list[dict[str, Any]], bot_only: set[str]) -> dict[str, An
     return summaries
 
 
-def run_once(database: str | None, options: Options, profile: str | None) -> dict[str, Any]:
+def run_once(
+    setup: Setup, services: Services, options: Options, profile: str | None
+) -> dict[str, Any]:
+    """One run on fresh servers (a fresh database when it is the benchmark's own)."""
     with tempfile.TemporaryDirectory(prefix="ludo-load-") as folder:
-        server = Server(database, Path(folder), bots=options.server_bots)
+        cluster = Cluster(setup, services, Path(folder), bots=options.server_bots)
+        server = cluster.servers[0]
         spy = None
         try:
             bot_ids = server.prefill_bot_tables(
                 options.bot_tables, options.bot_tables_level, options.seed
             )
-            server.start()
-            server.wait_ready()
+            cluster.start()
             BOT_TABLE_IDS.clear()
             BOT_TABLE_IDS.update(bot_ids)
-            if profile:  # sample the server's stacks for the whole run (setup included)
+            if profile:  # sample the first server's stacks for the whole run (setup included)
+                assert server.process is not None
                 spy_bin = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
                 command = [spy_bin, "record", "--pid", str(server.process.pid), "--rate", "200"]
                 command += ["--format", "raw", "--nonblocking", "-o", profile]
                 spy = subprocess.Popen(command, stdout=subprocess.DEVNULL)
                 time.sleep(1.0)
-            result = asyncio.run(measure(server, options))
+            result = asyncio.run(measure(cluster, options))
             if spy is not None:
                 spy.send_signal(signal.SIGINT)
                 spy.wait(60)
         except BaseException:
-            print(server.output(), file=sys.stderr)
+            print(cluster.output(), file=sys.stderr)
             raise
         finally:
-            server.stop()
+            cluster.stop()
     return result
 
 
@@ -739,19 +1068,32 @@ def print_run(name: str, r: dict[str, Any]) -> None:
         f"  {r['games']} games, {r['actions']} actions in {r['seconds']:.1f} s: "
         f"{r['actions_per_s']:.1f} actions/s; errors {r['errors']}"
     )
-    for what in ("own", "others"):
+    rows = [("own", "sender"), ("others", "others")]
+    if r.get("servers", 1) > 1:  # the other seats on the sender's process, and on another
+        rows += [("others_same", "  same process"), ("others_remote", "  other process")]
+    for what, label in rows:
         s = r[what]
-        label = "sender" if what == "own" else "others"
         print(
             f"  latency {label:6} (ms)  p50 {ms(s['p50'])}  p90 {ms(s['p90'])}  "
             f"p99 {ms(s['p99'])}  max {ms(s['max'])}  ({s['n']} samples)"
         )
+    each = ""
+    if len(r.get("server_cpu_each", ())) > 1:
+        each = " (" + " + ".join(f"{100 * c:.0f}" for c in r["server_cpu_each"]) + ")"
     print(
-        f"  server CPU {100 * r['server_cpu']:.0f} % "
+        f"  server CPU {100 * r['server_cpu']:.0f} %{each} "
         f"({r['server_cpu_ms_per_action']:.2f} ms an action), RSS {r['server_rss_mb']:.0f} MB; "
         f"client CPU {100 * r['client_cpu']:.0f} %; other processes {100 * r['other_cpu']:.0f} % "
         f"(load average {r['load_average']:.1f})"
     )
+    services = [
+        f"{label} CPU {100 * r[key + '_cpu']:.0f} % ({r[key + '_cpu_ms_per_action']:.2f} ms an "
+        "action)"
+        for key, label in (("postgres", "PostgreSQL"), ("redis", "Redis"))
+        if r.get(key + "_cpu") is not None
+    ]
+    if services:
+        print("  " + "; ".join(services))
     print(
         f"  {r['messages_per_s']:.0f} messages/s received ({r['mb_per_s']:.1f} MB/s); "
         f"wall {r['wall_s']:.1f} s"
@@ -769,7 +1111,10 @@ def print_run(name: str, r: dict[str, Any]) -> None:
         line += f"{worst[0] + 5:.0f} s ({worst[1]} actions)"
     print(line)
     if r["workers_cpu"] > 0 or r["bots"]["people"]["moves"] or r["bots"]["bot_only"]["moves"]:
-        print(f"  bot workers CPU {100 * r['workers_cpu']:.0f} %")
+        print(
+            f"  workers CPU (warm-up, bots, analyses of finished games) "
+            f"{100 * r['workers_cpu']:.0f} %"
+        )
         for where, label in (("people", "at people's tables"), ("bot_only", "at bot-only tables")):
             b = r["bots"][where]
             if not b["moves"]:
@@ -782,6 +1127,11 @@ def print_run(name: str, r: dict[str, Any]) -> None:
                 f"p99 {ms(w['p99']).strip()}); late after thinking time p99 "
                 f"{ms(late['p99']).strip()} max {ms(late['max']).strip()}"
             )
+    if r.get("races"):
+        print(f"  moves refused for a race between processes (coup_simultane): {r['races']}")
+    if r.get("lobby_retries"):
+        retries = ", ".join(f"{kind} {n}" for kind, n in sorted(r["lobby_retries"].items()))
+        print(f"  lobby calls tried again after 409 table_changee: {retries}")
     for sample in r["error_samples"]:
         print(f"  error: {sample}")
 
@@ -811,6 +1161,30 @@ def think_range(text: str) -> tuple[float, float]:
     return values
 
 
+def choose_setups(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> tuple[list[Setup], str | None]:
+    """The configurations to run, and the database URL given (None: the benchmark's own)."""
+    if args.servers < 1:
+        parser.error("--servers: at least 1")
+    own_postgres = args.database == "postgres"
+    database = None if own_postgres else args.database
+    if args.compare:
+        if database is not None and not database.startswith("postgresql"):
+            parser.error("--compare runs on PostgreSQL: --database postgresql://… or none")
+        servers = args.servers if args.servers > 1 else 2
+        setups = [Setup(1, False), Setup(1, True), Setup(servers, True)]
+        return [dataclasses.replace(s, database="postgres") for s in setups], database
+    if args.servers > 1 and args.redis is None:
+        parser.error("--servers N > 1 needs --redis: the processes share their tables through it")
+    shared = own_postgres or database is not None or args.servers > 1 or args.redis is not None
+    if args.servers > 1 and database is not None and not database.startswith("postgresql"):
+        parser.error("--servers N > 1 needs one PostgreSQL database for every process")
+    kind = "sqlite" if database is not None and database.startswith("sqlite") else "postgres"
+    setup = Setup(args.servers, args.redis is not None, kind if shared else "sqlite-fresh")
+    return [setup], database
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tables", type=int, default=GOAL_TABLES, help="tables (default 200)")
@@ -821,7 +1195,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--seconds", type=float, default=None, help="measure S s of steady state (new games)"
     )
-    parser.add_argument("--database", default=None, help="database URL (default: fresh SQLite)")
+    parser.add_argument(
+        "--database",
+        default=None,
+        help="database URL, or « postgres »: a throwaway PostgreSQL (default: a fresh SQLite "
+        "file, or the throwaway PostgreSQL with --servers > 1, --redis or --compare)",
+    )
+    parser.add_argument(
+        "--servers", type=int, default=1, help="serve processes sharing the tables (needs --redis)"
+    )
+    parser.add_argument(
+        "--redis",
+        nargs="?",
+        const="auto",
+        default=None,
+        help="the servers' Redis: URL, or alone: a throwaway redis-server",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="1 process without Redis, 1 with, --servers (default 2) with, all on PostgreSQL",
+    )
+    parser.add_argument("--no-baseline", action="store_true", help="skip the 1-table run")
     parser.add_argument("--no-words", action="store_true", help="write no word (cheaper client)")
     parser.add_argument("--no-saturation", action="store_true", help="skip the think-0 run")
     parser.add_argument("--seed", type=int, default=2025)
@@ -855,7 +1250,8 @@ def main(argv: list[str] | None = None) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = min(hard, max(soft, 4 * PLAYERS * args.tables + 256))
     resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-    if args.database:
+    setups, database = choose_setups(parser, args)
+    if database:
         print("note: every run reuses the given database (tables accumulate)", file=sys.stderr)
 
     # The word finder's index, built once before anything is measured.
@@ -878,25 +1274,80 @@ def main(argv: list[str] | None = None) -> None:
             bot_tables=bots,
         )  # fmt: skip
 
+    runs = [("load", options(args.tables, args.think, bot_tables))]
+    if not args.no_baseline:
+        runs.insert(0, ("baseline", options(1, args.think)))
+    if not args.no_saturation:
+        runs.append(("saturation", options(args.tables, (0.0, 0.0))))
+
     begin = time.perf_counter()
     results: dict[str, Any] = {"python": sys.version.split()[0], "cores": os.cpu_count()}
-    results["database"] = args.database or "sqlite (fresh file)"
     results["source"] = source_version()
     if not args.json:
         print(f"server source: {results['source']}; Python {results['python']}")
-    runs = [
-        ("baseline", options(1, args.think)),
-        ("load", options(args.tables, args.think, bot_tables)),
-    ]
-    if not args.no_saturation:
-        runs.append(("saturation", options(args.tables, (0.0, 0.0))))
+    services = Services(database, None if args.redis == "auto" else args.redis)
+    try:
+        done = []
+        for setup in setups:
+            if len(setups) > 1 and not args.json:
+                print(f"== {setup.name}")
+            done.append(run_setup(setup, services, runs, args.py_spy, args.json))
+    finally:
+        services.stop()
+    if len(done) == 1:
+        results |= done[0]  # the shape of one configuration's results, as before --servers
+    else:
+        results["configurations"] = done
+    results["total_s"] = time.perf_counter() - begin
+    failed = any(c[name]["errors"] for c in done for name, _ in runs)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        if len(done) > 1:
+            print_comparison(done)
+        print(f"total: {results['total_s']:.0f} s")
+    if failed:
+        sys.exit(1)
+
+
+def run_setup(
+    setup: Setup,
+    services: Services,
+    runs: list[tuple[str, Options]],
+    py_spy: str | None,
+    quiet: bool,
+) -> dict[str, Any]:
+    """Every run of one configuration (baseline, load, saturation), each on fresh servers."""
+    results: dict[str, Any] = {"setup": setup.name, "servers": setup.servers}
+    results["redis"], results["database"] = setup.redis, setup.database
     for name, run_options in runs:
-        profile = args.py_spy if name == "load" else None
-        results[name] = run_once(args.database, run_options, profile)
-        if not args.json:
+        profile = py_spy if name == "load" else None
+        results[name] = run_once(setup, services, run_options, profile)
+        if not quiet:
             print_run(name, results[name])
-    base, load = results["baseline"], results["load"]
-    ratios = {
+    load = results["load"]
+    results["goal_met"] = (
+        load["tables"] >= GOAL_TABLES
+        and load["own"]["p99"] <= GOAL_P99
+        and load["others"]["p99"] <= GOAL_P99
+        and load["errors"] == 0
+    )
+    if "baseline" in results:
+        results["ratios"] = ratios(results["baseline"], load)
+    if not quiet:
+        if "ratios" in results:
+            print_ratios(results["ratios"])
+        scale = "" if load["tables"] >= GOAL_TABLES else f" (only {load['tables']} tables run)"
+        print(
+            f"goal: {GOAL_TABLES} tables with p99 <= {1000 * GOAL_P99:.0f} ms and no error: "
+            f"{'met' if results['goal_met'] else 'NOT met'}{scale}"
+        )
+    return results
+
+
+def ratios(base: dict[str, Any], load: dict[str, Any]) -> dict[str, float]:
+    """The load's latencies over the baseline's (a table alone)."""
+    found = {
         "p50": load["own"]["p50"] / base["own"]["p50"],
         "p99": load["own"]["p99"] / base["own"]["p99"],
         "others_p50": load["others"]["p50"] / base["others"]["p50"],
@@ -904,40 +1355,46 @@ def main(argv: list[str] | None = None) -> None:
     }
     base_bots, load_bots = base["bots"]["people"], load["bots"]["people"]
     if base_bots["moves"] and load_bots["moves"]:
-        ratios["bot_p50"] = load_bots["delay"]["p50"] / base_bots["delay"]["p50"]
-        ratios["bot_p99"] = load_bots["delay"]["p99"] / base_bots["delay"]["p99"]
-    met = (
-        load["tables"] >= GOAL_TABLES
-        and load["own"]["p99"] <= GOAL_P99
-        and load["others"]["p99"] <= GOAL_P99
-        and load["errors"] == 0
-    )
-    results["ratios"] = ratios
-    results["goal_met"] = met
-    results["total_s"] = time.perf_counter() - begin
-    if args.json:
-        print(json.dumps(results, indent=2))
-        if any(results[name]["errors"] for name, _ in runs):
-            sys.exit(1)
-        return
-    print(f"load / baseline (sender latency): p50 ×{ratios['p50']:.2f}, p99 ×{ratios['p99']:.2f}")
+        found["bot_p50"] = load_bots["delay"]["p50"] / base_bots["delay"]["p50"]
+        found["bot_p99"] = load_bots["delay"]["p99"] / base_bots["delay"]["p99"]
+    return found
+
+
+def print_ratios(found: dict[str, float]) -> None:
+    print(f"load / baseline (sender latency): p50 ×{found['p50']:.2f}, p99 ×{found['p99']:.2f}")
     print(
-        f"load / baseline (action → broadcast to the others): p50 ×{ratios['others_p50']:.2f}, "
-        f"p99 ×{ratios['others_p99']:.2f}"
+        f"load / baseline (action → broadcast to the others): p50 ×{found['others_p50']:.2f}, "
+        f"p99 ×{found['others_p99']:.2f}"
     )
-    if "bot_p50" in ratios:
+    if "bot_p50" in found:
         print(
             f"load / baseline (bot decision delay at people's tables): p50 "
-            f"×{ratios['bot_p50']:.2f}, p99 ×{ratios['bot_p99']:.2f}"
+            f"×{found['bot_p50']:.2f}, p99 ×{found['bot_p99']:.2f}"
         )
-    scale = "" if load["tables"] >= GOAL_TABLES else f" (only {load['tables']} tables run)"
+
+
+def print_comparison(done: list[dict[str, Any]]) -> None:
+    """One line a configuration: throughput, latencies of the load, CPU an action."""
+
+    def cost(r: dict[str, Any] | None, key: str) -> str:
+        value = None if r is None else r.get(key)
+        return "     –" if value is None else f"{value:6.2f}"
+
     print(
-        f"goal: {GOAL_TABLES} tables with p99 <= {1000 * GOAL_P99:.0f} ms and no error: "
-        f"{'met' if met else 'NOT met'}{scale}"
+        "configuration                       | sat. act/s | load sender p50/p99 | others "
+        "p50/p99 | across p50/p99 | CPU ms an action (sat.): servers  PG  Redis"
     )
-    print(f"total: {results['total_s']:.0f} s")
-    if any(results[name]["errors"] for name, _ in runs):
-        sys.exit(1)
+    for c in done:
+        load, sat = c["load"], c.get("saturation")
+        across = load["others_remote"]
+        print(
+            f"{c['setup']:35} | {sat['actions_per_s'] if sat else float('nan'):10.0f} | "
+            f"{ms(load['own']['p50'])} / {ms(load['own']['p99'])} | "
+            f"{ms(load['others']['p50'])} / {ms(load['others']['p99'])} | "
+            f"{ms(across['p50'])} / {ms(across['p99'])} | "
+            f"{cost(sat, 'server_cpu_ms_per_action')} {cost(sat, 'postgres_cpu_ms_per_action')} "
+            f"{cost(sat, 'redis_cpu_ms_per_action')}"
+        )
 
 
 if __name__ == "__main__":
