@@ -61,14 +61,13 @@ the other: 1 process without Redis, 1 with, ``--servers`` (default 2) with, and 
 each (throughput at saturation, the load's latencies, CPU an action of the servers,
 PostgreSQL and Redis). ``--no-baseline`` skips the table alone.
 
-Measured (``--compare --seconds 30``, commit 7d22ebf, a busy machine: other jobs took 85–170 %
-of the 2 cores; ``docs/performance.md``, « Plusieurs serveurs », with the estimate for 10
-machines): saturation 300 / 374 / 223 actions/s for 1 process without Redis / 1 with / 2 with;
-CPU an action at saturation, servers summed 1.37 / 1.55 / 2.78 ms, PostgreSQL 0.23 / 0.26 /
-0.62 ms, Redis – / 0.08 / 0.11 ms: each process beyond the first adds about 1.2 ms (it mirrors
-every table and reads it again on every change). A table alone on 2 processes: the action
-reaches the seats on the sender's process at p50 4.0 / p99 14.8 ms, those on the other at
-p50 7.6 / p99 18.1 ms.
+Measured (``--compare --seconds 30``, commit 3a5ba61, a quiet machine; ``docs/performance.md``,
+« Plusieurs serveurs », with the estimate for 10 machines): saturation 661 / 479 / 309
+actions/s for 1 process without Redis / 1 with / 2 with; CPU an action at saturation, servers
+summed 1.05 / 1.35 / 2.49 ms, PostgreSQL 0.18 / 0.23 / 0.52 ms, Redis – / 0.06 / 0.09 ms: each
+other process with sockets at a table adds about 1.1 ms (it reads the change and tells its
+sockets). A table alone on 2 processes: the action reaches the seats on the sender's process
+at p50 4.4 / p99 6.5 ms, those on the other at p50 7.9 / p99 11.4 ms.
 """
 
 from __future__ import annotations
