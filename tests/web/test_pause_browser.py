@@ -45,6 +45,7 @@ def test_redis_down_pauses_the_table_page_and_the_game_resumes_by_itself(
 
     redis_server.start()
     page.wait_for_selector(ONLINE, timeout=15_000)
+    assert "Contact rétabli" in alert_text(page)  # the pause's end is told once
     assert notice.is_hidden()
     assert "partie--en-pause" not in (page.get_attribute("#partie", "class") or "")
     page.wait_for_selector(MY_TURN)

@@ -204,8 +204,7 @@ function handleMessage(msg) {
     // Without a token the server seats the logged-in account (or no one).
     if (Number.isInteger(msg.place) && !seat) seat = { place: msg.place, jeton: null, nom: currentAccount()?.nom || "" };
     else if (msg.place === null && seat && !seat.jeton) seat = null;
-    if (msg.liaison === false && linked) toast("Contact perdu entre les serveurs de la ludothèque : la partie est en pause, rien n'est perdu.", "info");
-    linked = msg.liaison !== false;
+    linked = msg.liaison !== false; // while false, the game panel says why it is paused
     if (ws && ws.readyState === WebSocket.OPEN) setOnline();
     seq = msg.prochain_seq;
     pending = false;
@@ -228,7 +227,8 @@ function handleMessage(msg) {
     setOnline();
   } else if (msg.type === "liaison") {
     linked = msg.ok === true;
-    toast(msg.message || (linked ? "La partie reprend." : "La partie est en pause."), "info");
+    // The pause is told by the game panel; its end by a notice, once.
+    if (linked) toast(msg.message || "La partie reprend.", "info");
     if (ws && ws.readyState === WebSocket.OPEN) setOnline();
   } else if (msg.type === "revanche") {
     rematchId = msg.table;
