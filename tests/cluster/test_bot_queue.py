@@ -184,6 +184,21 @@ CASES = [
 ]
 
 
+def one_decision(
+    url: str, record: GameRecord, seat: int, level: str, *, budget: float
+) -> tuple[Decision | Missed, QueuedBots]:
+    """One decision asked of a fresh :class:`QueuedBots` on ``url`` (closed after)."""
+
+    async def run() -> tuple[Decision | Missed, QueuedBots]:
+        bots = QueuedBots(url, BotRunner(0, budget=budget))
+        try:
+            return await bots.decide("t", record, seat, level), bots
+        finally:
+            await bots.aclose()
+
+    return asyncio.run(run())
+
+
 def test_a_decision_goes_through_the_worker_and_equals_the_local_one(
     worker: WorkerProcess, redis_url: str
 ) -> None:
@@ -223,14 +238,7 @@ def test_a_decision_that_fails_in_the_worker_is_missed_with_its_reason(
     error's kind (the scheduler then plays a random move and logs it, as with a local error)."""
     record, seat = position("gutenberg", 3, 0)
 
-    async def run() -> tuple[Decision | Missed, QueuedBots]:
-        bots = QueuedBots(redis_url, BotRunner(0, budget=30.0))
-        try:
-            return await bots.decide("t", record, seat, "champion"), bots
-        finally:
-            await bots.aclose()
-
-    decided, bots = asyncio.run(run())
+    decided, bots = one_decision(redis_url, record, seat, "champion", budget=30.0)
     assert decided == Missed("erreur du robot (LudoError)")
     assert (bots.tally.workers, bots.tally.local) == (0, 0)
 
@@ -314,14 +322,7 @@ async def waiting_job(url: str) -> str:
 def test_with_no_worker_the_server_thinks_itself_and_queues_nothing(no_worker_url: str) -> None:
     record, seat = position("gutenberg", 3, 6)
 
-    async def run() -> tuple[Decision | Missed, QueuedBots]:
-        bots = QueuedBots(no_worker_url, BotRunner(0, budget=30.0))
-        try:
-            return await bots.decide("t", record, seat, "expert"), bots
-        finally:
-            await bots.aclose()
-
-    decided, bots = asyncio.run(run())
+    decided, bots = one_decision(no_worker_url, record, seat, "expert", budget=30.0)
     assert isinstance(decided, Decision)
     assert (decided.action, decided.pace) == local_decision(record, seat, "expert")
     assert (bots.tally.workers, bots.tally.local, bots.tally.recovered) == (0, 1, 0)
@@ -495,14 +496,7 @@ def test_a_worker_whose_thinking_process_died_gives_its_decisions_back_and_stops
     os.kill(pool, signal.SIGKILL)
     record, seat = position("gutenberg", 3, 6)
 
-    async def run() -> tuple[Decision | Missed, QueuedBots]:
-        bots = QueuedBots(redis_url, BotRunner(0, budget=10.0))
-        try:
-            return await bots.decide("t", record, seat, "expert"), bots
-        finally:
-            await bots.aclose()
-
-    decided, bots = asyncio.run(run())
+    decided, bots = one_decision(redis_url, record, seat, "expert", budget=10.0)
     assert isinstance(decided, Decision)
     assert (decided.action, decided.pace) == local_decision(record, seat, "expert")
     assert (bots.tally.workers, bots.tally.local, bots.tally.recovered) == (0, 1, 1)
