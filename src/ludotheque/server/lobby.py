@@ -200,7 +200,7 @@ class Lobby:
         one not in memory is read whole if it is waiting or in play (the lobby lists it);
         one that expired leaves memory. None: not (or no longer) in memory."""
         session = self.tables.get(table_id)
-        loaded = self.storage.load_table(table_id, 0 if session is None else session.ply)
+        loaded = self.storage.load_table(table_id, None if session is None else session.ply)
         if loaded is None:
             return None
         row, seats, moves = loaded

@@ -381,7 +381,7 @@ class Storage:
                 yield self._table(db, row)
 
     def load_table(
-        self, table_id: str, after: int = 0
+        self, table_id: str, after: int | None = None
     ) -> tuple[TableRow, list[SeatRow], list[tuple[int, JsonValue]]] | None:
         """A table's row, its seats and its moves (those after ply ``after`` only: another
         process's moves, read by a table already in memory)."""
@@ -403,7 +403,7 @@ class Storage:
         return GameRecord(row.game, row.players, row.seed, row.options, played)
 
     def _table(
-        self, db: Any, row: Any, after: int = 0
+        self, db: Any, row: Any, after: int | None = None
     ) -> tuple[TableRow, list[SeatRow], list[tuple[int, JsonValue]]]:
         table = TableRow(
             row["id"],
@@ -441,13 +441,14 @@ class Storage:
                 .order_by(seats_table.c.seat)
             ).mappings()
         ]
+        query = select(moves_table.c.seat, moves_table.c.action).where(
+            moves_table.c.table_id == table.id
+        )
+        if after is not None:
+            query = query.where(moves_table.c.ply > after)
         moves = [
             (m["seat"], json.loads(m["action"]))
-            for m in db.execute(
-                select(moves_table.c.seat, moves_table.c.action)
-                .where(moves_table.c.table_id == table.id, moves_table.c.ply > after)
-                .order_by(moves_table.c.ply)
-            ).mappings()
+            for m in db.execute(query.order_by(moves_table.c.ply)).mappings()
         ]
         return table, seats, moves
 
