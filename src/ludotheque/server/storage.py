@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -154,6 +155,23 @@ def unavailable(url: str, error: Exception) -> StorageUnavailable:
     )
 
 
+WAL_TRIES = 100  # a new file's switch to WAL, tried every 50 ms while another holds it
+
+
+def _set_wal(cursor: Any) -> None:
+    """Put a SQLite file in WAL mode. The switch needs the file to itself, and SQLite may
+    refuse it at once (« database is locked ») rather than wait when several connections open
+    a new file together (servers starting at once): it is then tried again."""
+    for attempt in range(WAL_TRIES):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == WAL_TRIES - 1:
+                raise
+            time.sleep(0.05)
+
+
 def engine_for(url: str) -> Engine:
     """An engine for a database URL (``postgresql://`` goes through psycopg 3; SQLite in WAL
     mode)."""
@@ -171,7 +189,7 @@ def engine_for(url: str) -> Engine:
         def _pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
             if not memory:
-                cursor.execute("PRAGMA journal_mode=WAL")
+                _set_wal(cursor)
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.close()
 
