@@ -14,14 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import LiveServer
 from .screens import LAPTOP, PHONE
+from .waits_a import wait_until
 
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 SIZES = {"1366": LAPTOP, "375": PHONE}
 BLOCKING = ("critical", "serious", "moderate")  # moderate too: all pass today
+SERVER = 15_000  # ms: what the page shows after a round trip to a loaded server
 
 
 def violations(page: Any) -> list[str]:
@@ -119,13 +122,18 @@ def test_the_lobby_in_a_team_mode_and_in_solo(
     check(page, "lobby-themes-equipe", folder)
     lobby(page, live_server, "gutenberg")
     page.select_option("#mode", "solo")
-    assert page.input_value("#joueurs") == "1"
+    expect(page.locator("#joueurs")).to_have_value("1")
     check(page, "lobby-gutenberg-solo", folder)
     # Created as it is: a solo table, the count never typed.
     page.fill("#nom", "Alice")
     page.click("#btn-creer")
     page.wait_for_url(re.compile(r"/table/[^/?#]+$"))
-    table = live_server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")
+    table_id = page.url.rsplit("/", 1)[1]
+    table = wait_until(
+        lambda: live_server.get(f"/api/tables/{table_id}"),
+        lambda t: (t["mode"], t["joueurs"]) == ("solo", 1),
+        "the table created from the lobby is a solo table of 1",
+    )
     assert (table["mode"], table["joueurs"]) == ("solo", 1)
     assert page.errors == []
 
@@ -176,8 +184,10 @@ def test_the_end_screen_and_the_replay(
     )
     page.wait_for_selector("#resultat")
     # Letter's solo has no opponent: nobody wins or loses, the reason tells the result.
-    assert page.inner_text("#resultat-titre") == "Partie terminée"
-    assert page.inner_text(".resultat__raison").startswith("0 mot ; 0 lettre posée sur ")
+    expect(page.locator("#resultat-titre")).to_have_text("Partie terminée", use_inner_text=True)
+    expect(page.locator(".resultat__raison")).to_have_text(
+        re.compile("^" + re.escape("0 mot ; 0 lettre posée sur ")), use_inner_text=True
+    )
     check(page, "end", folder)
     page.goto(f"{live_server.url}/replay/{table_id}")
     page.locator("#lecteur").wait_for()
@@ -198,8 +208,8 @@ def test_the_waiting_room_shows_the_teams_and_the_robots_names(
     page.fill("#joueurs", "4")
     page.dispatch_event("#joueurs", "input")
     page.wait_for_selector("#places-liste .pastille--equipe:not([hidden])")
-    assert page.inner_text("#equipes-resume") == (
-        "Équipe 1 : places 1 et 3 · Équipe 2 : places 2 et 4."
+    expect(page.locator("#equipes-resume")).to_have_text(
+        "Équipe 1 : places 1 et 3 · Équipe 2 : places 2 et 4.", use_inner_text=True
     )
     page.fill("#nom", "Alice")
     page.select_option("#place-1", "robot:fort")
@@ -207,16 +217,24 @@ def test_the_waiting_room_shows_the_teams_and_the_robots_names(
     page.wait_for_url(re.compile(r"/table/[^/?#]+$"))
     page.wait_for_selector("#attente-places .pastille--equipe")
     seats = page.locator("#attente-places li.place")
-    assert seats.nth(0).inner_text().split()[:3] == ["1", "Alice", "(vous)"]
-    assert "équipe 1" in seats.nth(0).inner_text() and "équipe 2" in seats.nth(1).inner_text()
-    assert "Fanny" in seats.nth(1).inner_text() and "robot · Fort" in seats.nth(1).inner_text()
+    # The first words of the first seat: its number, the name, « (vous) ».
+    expect(seats.nth(0)).to_have_text(
+        re.compile(r"^\s*1\s+Alice\s+\(vous\)(\s|$)"), use_inner_text=True
+    )
+    expect(seats.nth(0)).to_contain_text("équipe 1", use_inner_text=True)
+    expect(seats.nth(1)).to_contain_text("équipe 2", use_inner_text=True)
+    expect(seats.nth(1)).to_contain_text("Fanny", use_inner_text=True)
+    expect(seats.nth(1)).to_contain_text("robot · Fort", use_inner_text=True)
     # The options read as words: « 2 équipes de 3 », never the value « 2x3 ».
-    summary = page.inner_text("#attente-resume")
-    assert "2 équipes de 3" in summary and "2x3" not in summary
+    summary = page.locator("#attente-resume")
+    expect(summary).to_contain_text("2 équipes de 3", use_inner_text=True)
+    expect(summary).not_to_contain_text("2x3", use_inner_text=True)
     check(page, "waiting-room-teams", folder)
     # The lobby's list of open tables names the robot and its level the same way.
     table_id = page.url.rsplit("/", 1)[1]
     page.goto(live_server.url + "/")
     line = page.locator(f"#tables li[data-table='{table_id}']")
-    assert "Alice, Fanny (robot Fort), place libre, place libre" in line.inner_text()
+    expect(line).to_contain_text(
+        "Alice, Fanny (robot Fort), place libre, place libre", use_inner_text=True, timeout=SERVER
+    )
     assert page.errors == []

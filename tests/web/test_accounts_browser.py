@@ -9,11 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
 from .screens import LAPTOP, PHONE, shoot
 from .test_accessibility_browser import check
+from .waits_a import wait_until
 
 LiveServer = Any  # conftest.LiveServer
 PASSWORD = "cheval agrafe pile"
+SERVER = 15_000  # ms: what the page shows after a round trip to a loaded server
+LOGGED_IN = ["Connecté·e : Hortense", "Mes parties", "Classement", "Mon compte", "Se déconnecter"]
 
 
 def real_errors(page: Any) -> list[str]:
@@ -22,9 +27,14 @@ def real_errors(page: Any) -> list[str]:
     return [e for e in page.errors if "Failed to load resource" not in e]
 
 
-def bar(page: Any) -> str:
-    """What the account bar reads, one item after the other."""
-    return " ".join(" ".join(t.split()) for t in page.locator("#compte > *").all_text_contents())
+def expect_bar(page: Any, items: list[str]) -> None:
+    """The account bar reads these items, one after the other (whitespace normalized)."""
+    expect(page.locator("#compte > *")).to_have_text(items, timeout=SERVER)
+
+
+def expect_logged_in(page: Any, name: str) -> None:
+    """The account bar says who is logged in."""
+    expect(page.locator("#compte")).to_contain_text(f"Connecté·e : {name}", timeout=SERVER)
 
 
 def open_dialog(page: Any, button: str) -> Any:
@@ -41,9 +51,9 @@ def sign_up(page: Any, name: str, password: str = PASSWORD) -> None:
     dialog.locator("#compte-valider").click()
 
 
-def error_text(page: Any) -> str:
-    page.wait_for_function("() => document.querySelector('#compte-erreur')?.textContent")
-    return str(page.locator("#compte-erreur").text_content())
+def expect_error(page: Any, text: str) -> None:
+    """The dialog's error zone says ``text`` (the server's answer, in French)."""
+    expect(page.locator("#compte-erreur")).to_have_text(text, timeout=SERVER)
 
 
 def test_an_account_is_made_in_the_lobby_plays_from_another_browser_and_is_deleted(
@@ -53,27 +63,32 @@ def test_an_account_is_made_in_the_lobby_plays_from_another_browser_and_is_delet
     page.goto(live_server.url + "/")
     page.wait_for_selector("#btn-creer-compte")
     page.wait_for_selector("#jeu option[value='gutenberg']", state="attached")
-    assert bar(page) == "Se connecter Créer un compte"
+    expect_bar(page, ["Se connecter", "Créer un compte"])
     shoot(page, screenshots, "compte-salon-anonyme")
 
     # A password too short: the reason, in French, read out, and the field to correct.
     sign_up(page, "Hortense", "court")
-    assert error_text(page) == "Le mot de passe doit avoir au moins 8 caractères."
+    expect_error(page, "Le mot de passe doit avoir au moins 8 caractères.")
     password = page.locator("#compte-mot-de-passe")
-    assert password.get_attribute("aria-invalid") == "true"
-    assert page.evaluate("() => document.activeElement.id") == "compte-mot-de-passe"
-    assert page.locator("#compte-erreur").get_attribute("role") == "alert"
+    expect(password).to_have_attribute("aria-invalid", "true")
+    expect(password).to_be_focused()
+    expect(page.locator("#compte-erreur")).to_have_attribute("role", "alert")
     shoot(page, screenshots, "compte-creation-erreur")
     check(page, "compte-creation", screenshots)
     password.fill(PASSWORD)
     page.locator("#compte-valider").click()
     page.locator("#compte-dialogue").wait_for(state="hidden")
     page.wait_for_selector("#compte-nom")
-    assert bar(page) == "Connecté·e : Hortense Mes parties Classement Mon compte Se déconnecter"
-    assert page.locator("#compte a", has_text="Mes parties").get_attribute("href") == "/mes-parties"
-    assert page.locator("#compte a", has_text="Classement").get_attribute("href") == "/classement"
+    expect_bar(page, LOGGED_IN)
+    expect(page.locator("#compte a", has_text="Mes parties")).to_have_attribute(
+        "href", "/mes-parties"
+    )
+    expect(page.locator("#compte a", has_text="Classement")).to_have_attribute(
+        "href", "/classement"
+    )
     name = page.locator("#nom")
-    assert name.input_value() == "Hortense" and name.get_attribute("readonly") is not None
+    expect(name).to_have_value("Hortense")
+    expect(name).to_have_attribute("readonly")
     shoot(page, screenshots, "compte-salon-connecte")
     check(page, "compte-salon-connecte", screenshots)
 
@@ -82,30 +97,32 @@ def test_an_account_is_made_in_the_lobby_plays_from_another_browser_and_is_delet
     other.goto(live_server.url + "/")
     other.wait_for_selector("#btn-creer-compte")
     sign_up(other, "hortense")
-    assert error_text(other) == "Le nom « hortense » est déjà pris : choisissez-en un autre."
-    assert other.evaluate("() => document.activeElement.id") == "compte-nom-champ"
+    expect_error(other, "Le nom « hortense » est déjà pris : choisissez-en un autre.")
+    expect(other.locator("#compte-nom-champ")).to_be_focused()
     shoot(other, screenshots, "compte-nom-pris")
     other.keyboard.press("Escape")
     other.locator("#compte-dialogue").wait_for(state="hidden")
-    assert other.evaluate("() => document.activeElement.id") == "btn-creer-compte"
+    # The dialog's « close » event, a task after it is hidden, gives the focus back.
+    expect(other.locator("#btn-creer-compte")).to_be_focused()
 
     # Log out, then in again with the keyboard only (a wrong password first).
     page.locator("#btn-se-deconnecter").click()
     page.wait_for_selector("#btn-se-connecter")
-    assert page.evaluate("() => document.activeElement.id") == "btn-se-connecter"
-    assert name.get_attribute("readonly") is None
+    expect(page.locator("#btn-se-connecter")).to_be_focused()
+    expect(name).not_to_have_attribute("readonly")
     page.keyboard.press("Enter")
     page.locator("#compte-dialogue").wait_for()
     page.keyboard.type("HORTENSE")
     page.keyboard.press("Tab")
     page.keyboard.type("pas le bon mot")
     page.keyboard.press("Enter")
-    assert error_text(page) == "Nom ou mot de passe incorrect."
+    expect_error(page, "Nom ou mot de passe incorrect.")
+    expect(page.locator("#compte-mot-de-passe")).to_be_focused()  # where Control+A types
     page.keyboard.press("Control+A")
     page.keyboard.type(PASSWORD)
     page.keyboard.press("Enter")
     page.wait_for_selector("#compte-nom")
-    assert "Connecté·e : Hortense" in bar(page)
+    expect_logged_in(page, "Hortense")
 
     # A table created as the account: the seat is Hortense's account.
     page.select_option("#jeu", "gutenberg")
@@ -115,8 +132,12 @@ def test_an_account_is_made_in_the_lobby_plays_from_another_browser_and_is_delet
     page.wait_for_url("**/table/*")
     table_id = page.url.rsplit("/", 1)[1]
     page.locator("#attente-places .place--moi", has_text="Hortense (vous)").wait_for()
-    assert "Connecté·e : Hortense" in bar(page)
-    seat = live_server.get(f"/api/tables/{table_id}")["places"][0]
+    expect_logged_in(page, "Hortense")
+    seat = wait_until(
+        lambda: live_server.get(f"/api/tables/{table_id}")["places"][0],
+        lambda s: s["nom"] == "Hortense" and s["compte"] is True,
+        "seat 1 of the new table is Hortense's account",
+    )
     assert seat["nom"] == "Hortense" and seat["compte"] is True
     shoot(page, screenshots, "compte-table-attente")
 
@@ -130,30 +151,36 @@ def test_an_account_is_made_in_the_lobby_plays_from_another_browser_and_is_delet
     phone.wait_for_selector("#compte-nom")
     listed = phone.locator(f"#tables li[data-table='{table_id}'] a")
     listed.wait_for()
-    assert listed.text_content() == "Reprendre"
+    expect(listed).to_have_text("Reprendre")
     listed.click()
     phone.wait_for_url(f"**/table/{table_id}")
     phone.locator("#attente-places .place--moi", has_text="Hortense (vous)").wait_for()
-    assert phone.locator("#accueil").is_hidden()  # no join form: the seat is there
+    expect(phone.locator("#accueil")).to_be_hidden()  # no join form: the seat is there
     phone.locator("#btn-demarrer").click()
     phone.locator("#jeu[data-a-jouer='true']").wait_for()
+    # Read once the game is on (its positive sign just above): no token was ever kept.
     assert phone.evaluate(f"() => localStorage.getItem('ludotheque:table:{table_id}')") is None
     shoot(phone, screenshots, "compte-table-autre-navigateur")
     page.locator("#jeu[data-a-jouer='true']").wait_for()  # the first browser plays it too
 
     # « Mon compte »: a wrong password deletes nothing; the right one deletes the account.
     dialog = open_dialog(page, "#btn-mon-compte")
-    assert "Vous jouez sous le nom Hortense depuis le " in (dialog.text_content() or "")
+    expect(dialog).to_contain_text("Vous jouez sous le nom Hortense depuis le ")
     shoot(page, screenshots, "compte-mon-compte")
     check(page, "compte-mon-compte", screenshots)
     dialog.locator("#compte-suppression-mot-de-passe").fill("pas le bon mot")
     dialog.locator("#compte-supprimer").click()
-    assert error_text(page) == "Mot de passe incorrect : votre compte n'a pas été supprimé."
+    expect_error(page, "Mot de passe incorrect : votre compte n'a pas été supprimé.")
     dialog.locator("#compte-suppression-mot-de-passe").fill(PASSWORD)
     dialog.locator("#compte-supprimer").click()
+    # The notice shows for 5 s: waited for at once, before the rest of the bar.
+    expect(page.locator("#alerte")).to_contain_text("Votre compte est supprimé.", timeout=SERVER)
     page.wait_for_selector("#btn-creer-compte")
-    assert "Votre compte est supprimé." in (page.locator("#alerte").text_content() or "")
-    seat = live_server.get(f"/api/tables/{table_id}")["places"][0]
+    seat = wait_until(
+        lambda: live_server.get(f"/api/tables/{table_id}")["places"][0],
+        lambda s: s["nom"] == "Anonyme" and s["compte"] is False,
+        "the deleted account's seat is « Anonyme », no account",
+    )
     assert seat["nom"] == "Anonyme" and seat["compte"] is False
     # The first browser still holds the seat through its token; the game goes on.
     page.wait_for_function(
@@ -188,7 +215,7 @@ def test_a_session_survives_a_restart_and_the_account_plays_its_game_to_the_repl
     url = restarted.live.url  # another port of 127.0.0.1: the same cookie
     page.goto(f"{url}/table/{table_id}")
     page.locator("#attente-places .place--moi", has_text="Séraphin (vous)").wait_for()
-    assert "Connecté·e : Séraphin" in bar(page)
+    expect_logged_in(page, "Séraphin")
     page.locator("#btn-demarrer").click()
     for _ in range(40):  # bid until the game is over
         page.wait_for_function(
@@ -202,7 +229,7 @@ def test_a_session_survives_a_restart_and_the_account_plays_its_game_to_the_repl
     page.wait_for_url(f"**/replay/{table_id}")
     page.locator("#lecteur").wait_for()
     page.wait_for_selector("#compte-nom")
-    assert "Connecté·e : Séraphin" in bar(page)
+    expect_logged_in(page, "Séraphin")
     page.locator("#joueurs", has_text="Séraphin").wait_for()
     shoot(page, screenshots, "compte-replay")
     assert real_errors(page) == []

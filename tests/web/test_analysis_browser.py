@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from ludotheque.analysis import driver
 from ludotheque.bots.base import Observation
@@ -116,8 +117,8 @@ def test_a_person_finishes_a_game_and_reads_its_analysis_in_the_replay(
     status.wait_for()
     try:
         assert started.wait(WAIT / 1000)
-        assert "Analyse en cours…" in status.inner_text()
-        assert page.locator("#analyse-sauts").is_hidden()
+        expect(status).to_contain_text("Analyse en cours…", use_inner_text=True, timeout=WAIT)
+        expect(page.locator("#analyse-sauts")).to_be_hidden()
         shoot(page, screenshots, "analyse-en-cours")
     finally:
         release.set()
@@ -125,20 +126,26 @@ def test_a_person_finishes_a_game_and_reads_its_analysis_in_the_replay(
     page.wait_for_function(
         "() => document.querySelector('#analyse')?.dataset.etat === 'pret'", timeout=WAIT
     )
-    summary = status.inner_text()
-    assert SUMMARY.match(summary), summary
+    expect(status).to_have_text(SUMMARY, use_inner_text=True)
     jumps = page.locator("#analyse-sauts button")
-    assert jumps.count() >= 1  # a Débutant misses words, and stopping early costs some
-    last = jumps.nth(jumps.count() - 1)
+    # A Débutant misses words, and stopping early costs some: at least one jump.
+    expect(jumps.first).to_be_attached()
+    last = jumps.nth(jumps.count() - 1)  # drawn with the summary, all at once
     ply = int(last.get_attribute("data-coups"))
     last.click()
     note = page.locator("#analyse-coup")
-    assert note.is_visible()
-    assert page.evaluate("document.activeElement.id") == "analyse-coup"
-    assert page.locator("#etape-numero").inner_text().startswith(f"{ply} /")
-    assert re.search(r"Coup \d+ · (\?!|\?\?) (Imprécision|Erreur)", note.inner_text())
-    assert "Votre choix" in note.inner_text() and "L'Expert" in note.inner_text()
-    assert not ID.search(page.inner_text("body"))
+    expect(note).to_be_visible()
+    expect(note).to_be_focused()
+    expect(page.locator("#etape-numero")).to_have_text(
+        re.compile(rf"^{ply} /"), use_inner_text=True
+    )
+    expect(note).to_contain_text(
+        re.compile(r"Coup \d+ · (\?!|\?\?) (Imprécision|Erreur)"), use_inner_text=True
+    )
+    expect(note).to_contain_text("Votre choix", use_inner_text=True)
+    expect(note).to_contain_text("L'Expert", use_inner_text=True)
+    # No card's id anywhere, once the note is there (its positive sign just above).
+    expect(page.locator("body")).not_to_have_text(ID, use_inner_text=True)
     assert not page.errors, page.errors
     shoot(page, screenshots, "analyse-letter-solo")
 
@@ -162,17 +169,26 @@ def test_the_replay_shows_each_decision_its_note_and_a_spectator_none(
     page.wait_for_function(
         "() => document.querySelector('#analyse')?.dataset.etat === 'pret'", timeout=WAIT
     )
+    # The page showed the notes, so the server has them ready: one read.
     notes = server.get(f"/api/tables/deux/analyse?jeton={TOKEN}")["analyse"]["notes"]
-    assert SUMMARY.match(page.inner_text("#analyse-etat"))
+    expect(page.locator("#analyse-etat")).to_have_text(SUMMARY, use_inner_text=True)
     # Step by step: a step of Alice's decisions shows its note, another step none.
     plies = {note["coups"] for note in notes}
-    for _ in range(len(record.moves)):
+    number = page.locator("#etape-numero")
+    expect(number).to_have_text(re.compile(r"^0 /"), use_inner_text=True)
+    for shown in range(1, len(record.moves) + 1):
         page.click("#btn-suivant")
-        shown = int(page.inner_text("#etape-numero").split(" /")[0])
+        # The step's number and its note are drawn in the same task (replay.js, render()):
+        # once the number shows, the panel is that step's.
+        expect(number).to_have_text(re.compile(rf"^{shown} /"), use_inner_text=True)
         panel = page.locator("#analyse-coup")
-        assert panel.is_visible()  # always there: the page does not jump from step to step
-        assert ("Votre choix" in panel.inner_text()) == (shown in plies), shown
-        assert (panel.get_attribute("data-verdict") is not None) == (shown in plies), shown
+        expect(panel).to_be_visible()  # always there: the page does not jump from step to step
+        if shown in plies:
+            expect(panel).to_contain_text("Votre choix", use_inner_text=True)
+            expect(panel).to_have_attribute("data-verdict")
+        else:
+            expect(panel).not_to_contain_text("Votre choix", use_inner_text=True)
+            expect(panel).not_to_have_attribute("data-verdict")
         if shown > 12:
             break
     # The jump to the first imprecision or error, by the keyboard.
@@ -181,10 +197,13 @@ def test_the_replay_shows_each_decision_its_note_and_a_spectator_none(
     button.focus()
     page.keyboard.press("Enter")
     note = page.locator("#analyse-coup")
-    assert page.evaluate("document.activeElement.id") == "analyse-coup"
-    assert worst["joue"] in note.inner_text() and worst["meilleur"] in note.inner_text()
-    assert all(line in note.inner_text() for line in worst["details"])
-    assert not ID.search(page.inner_text("body"))
+    expect(note).to_be_focused()
+    expect(note).to_contain_text(worst["joue"], use_inner_text=True)
+    expect(note).to_contain_text(worst["meilleur"], use_inner_text=True)
+    for line in worst["details"]:
+        expect(note).to_contain_text(line, use_inner_text=True)
+    # No card's id anywhere, once the note is there (its positive sign just above).
+    expect(page.locator("body")).not_to_have_text(ID, use_inner_text=True)
     check(page, "analyse-note", screenshots)  # axe-core at 1366 and 375 px, no sideways scroll
     assert not page.errors, page.errors
     shoot(page, screenshots, "analyse-gutenberg")
@@ -192,4 +211,7 @@ def test_the_replay_shows_each_decision_its_note_and_a_spectator_none(
     other = new_page(PHONE)
     other.goto(f"{server.url}/replay/deux")
     other.locator("#lecteur").wait_for()
-    assert other.locator("#analyse").is_hidden() and other.locator("#analyse-coup").is_hidden()
+    # The first step drawn: the page has decided what a spectator sees (replay.js, init()).
+    expect(other.locator("#etape-numero")).to_have_text(re.compile(r"^0 / \d+$"))
+    expect(other.locator("#analyse")).to_be_hidden()
+    expect(other.locator("#analyse-coup")).to_be_hidden()

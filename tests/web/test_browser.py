@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from ludotheque.core.record import GameRecord
 from ludotheque.games import default_registry
@@ -31,11 +32,14 @@ from ludotheque.games.gutenberg.wordfinder import best_words
 from ludotheque.lexicon import common_words
 from ludotheque.server.storage import Storage
 
+from .waits_a import wait_until
+
 LiveServer = Any  # conftest.LiveServer: url, database, get(path)
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
 GAME_TIMEOUT = 90.0  # seconds for a whole game; a normal one takes a few
+SERVER = 15_000  # ms: what the page shows after a round trip to a loaded server
 
 ACTION_CARDS = "#jeu .g-zone--action button[data-card]"
 MY_TURN = '#jeu[data-a-jouer="true"]'
@@ -77,7 +81,7 @@ def create_table(
     table_id = page.url.rsplit("/", 1)[1]
     start = page.locator("#btn-demarrer")
     start.wait_for()
-    assert start.is_enabled()
+    expect(start).to_be_enabled(timeout=SERVER)
     if before_start is not None:
         before_start()
     start.click()
@@ -152,8 +156,8 @@ def write_best_word(page: Any, game: Game, *, before_enter: Any = None) -> None:
 
 def expect_preview(page: Any, word: str) -> None:
     preview = page.locator("#apercu")
-    assert "Aperçu" in preview.inner_text(), preview.inner_text()
-    assert word in preview.inner_text()
+    expect(preview).to_contain_text("Aperçu", use_inner_text=True)
+    expect(preview).to_contain_text(word, use_inner_text=True)
 
 
 def claim(page: Any) -> None:
@@ -237,14 +241,19 @@ def stored_outcome(server: LiveServer, table_id: str) -> tuple[dict[str, Any], G
 
 def check_final_ranking(page: Any, server: LiveServer, table_id: str, seats: int) -> None:
     """#resultat shows one line per seat, with the ranks and scores the server stored."""
-    table = server.get(f"/api/tables/{table_id}")
+    table = wait_until(
+        lambda: server.get(f"/api/tables/{table_id}"),
+        lambda t: t["statut"] == "terminee",
+        f"table {table_id} is over on the server",
+    )
     assert table["statut"] == "terminee"
     result = table["resultat"]
     assert result is not None
     outcome, _record = stored_outcome(server, table_id)
     assert outcome == result
     lines = page.locator("#resultat li.resultat__ligne[data-place]")
-    assert lines.count() == seats
+    expect(lines).to_have_count(seats)
+    # The ranking is drawn at once (table.js, renderEnd()): its lines are read as they are.
     shown = [
         (int(line.get_attribute("data-place")), int(line.get_attribute("data-rang")), line)
         for line in lines.all()
@@ -257,11 +266,12 @@ def check_final_ranking(page: Any, server: LiveServer, table_id: str, seats: int
     for place, _rank, line in shown:
         if result["scores"] is not None:
             score = result["scores"][place]
-            assert re.search(rf"\b{score} points?\b", line.inner_text()), line.inner_text()
+            expect(line).to_contain_text(re.compile(rf"\b{score} points?\b"), use_inner_text=True)
     me = page.locator("#resultat li.resultat__ligne--moi")
-    assert me.count() == 1 and me.get_attribute("data-place") == "0"
-    assert page.locator("#lien-replay").is_visible()
-    assert page.locator("#btn-revanche").is_visible()
+    expect(me).to_have_count(1)
+    expect(me).to_have_attribute("data-place", "0")
+    expect(page.locator("#lien-replay")).to_be_visible()
+    expect(page.locator("#btn-revanche")).to_be_visible()
 
 
 def my_words(record: GameRecord, seat: int = 0) -> list[str]:
@@ -319,14 +329,16 @@ def test_solo_game_to_the_end(new_page: Any, live_server: LiveServer) -> None:
     """Solo against la Rotative: drafts, words on the row (offset 0), library picks, ranking."""
     page = new_page()
     table_id = create_table(page, live_server, seats=["humain"], mode="solo", difficulty="normal")
-    assert "Solo contre la Rotative" in page.inner_text("#jeu .g-entete__mode")
+    expect(page.locator("#jeu .g-entete__mode")).to_contain_text(
+        "Solo contre la Rotative", use_inner_text=True
+    )
 
     game = play_to_end(page)
 
     assert game.phases == {"draft", "write", "library"}
     check_final_ranking(page, live_server, table_id, seats=1)
-    assert page.locator("#resultat li.resultat__ligne[data-adversaire]").count() == 1
-    assert "La Rotative" in page.inner_text("#resultat")
+    expect(page.locator("#resultat li.resultat__ligne[data-adversaire]")).to_have_count(1)
+    expect(page.locator("#resultat")).to_contain_text("La Rotative", use_inner_text=True)
     _outcome, record = stored_outcome(live_server, table_id)
     assert my_words(record) == game.words
     assert page.errors == []
@@ -345,7 +357,7 @@ def test_phone_width_lobby_and_table_without_horizontal_scroll(
     assert horizontal_overflow(page) == []
 
     def waiting_room() -> None:
-        assert page.locator("#salle-attente").is_visible()
+        expect(page.locator("#salle-attente")).to_be_visible()
         assert horizontal_overflow(page) == []
 
     create_table(
@@ -367,12 +379,16 @@ def test_phone_width_lobby_and_table_without_horizontal_scroll(
         drafted += 1
         assert horizontal_overflow(page) == []
     assert drafted >= 3
-    assert page.get_attribute("#jeu", "data-phase") == "write"
+    expect(page.locator("#jeu")).to_have_attribute("data-phase", "write")
     assert horizontal_overflow(page) == []
     game = Game()
     write_best_word(page, game)
-    page.wait_for_selector(f"#jeu:not([data-phase='write']), {MY_TURN}")
-    assert alert_text(page) == ""
+    # The word went through: the robots wrote theirs too, the game left the writing phase (a
+    # refused word would keep it there, this seat to write again, and show why).
+    expect(
+        page.locator("#jeu"), "the word was not accepted: the page is still writing"
+    ).not_to_have_attribute("data-phase", "write", timeout=SERVER)
+    expect(page.locator("#alerte .alerte__texte")).to_have_count(0)
     assert horizontal_overflow(page) == []
     assert page.errors == []
 
@@ -395,9 +411,9 @@ def test_keyboard_only_draft(page: Any, live_server: LiveServer) -> None:
     create_table(page, live_server, seats=["humain", "robot:debutant", "robot:debutant"])
     for key, picked_before in (("Enter", 0), ("Space", 1)):
         page.wait_for_selector(MY_TURN)
-        assert page.get_attribute("#jeu", "data-phase") == "draft"
+        expect(page.locator("#jeu")).to_have_attribute("data-phase", "draft")
         heading = page.locator("#jeu .g-zone--action h4")
-        assert f"({picked_before})" in heading.inner_text()
+        expect(heading).to_contain_text(f"({picked_before})", use_inner_text=True)
         page.evaluate("() => document.activeElement && document.activeElement.blur()")
         card = focus_next_card(page)
         ring = page.evaluate(
@@ -424,17 +440,22 @@ def test_illegal_word_shows_french_error_and_keeps_the_word(
         if page.get_attribute("#jeu", "data-phase") == "write":
             break
         page.locator(f"{ACTION_CARDS}:enabled").first.click()
+    # The robot writes at the same time (a simultaneous phase): once the page shows it has
+    # (no longer deciding), only this seat's word could add a move.
+    page.locator("#joueurs li.place[data-place='1']:not(.place--joue)").wait_for()
     moves_before = live_server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")["coups"]
 
     page.fill("#mot", "zxqwv")
     page.press("#mot", "Enter")
 
     alert = page.locator('[role="alert"] .alerte__texte')
-    alert.wait_for()
-    assert alert.inner_text() == "« ZXQWV » n'est pas dans le dictionnaire."
+    expect(alert).to_have_text(
+        "« ZXQWV » n'est pas dans le dictionnaire.", use_inner_text=True, timeout=SERVER
+    )
     page.wait_for_selector(MY_TURN)
-    assert page.input_value("#mot") == "zxqwv"
-    assert page.get_attribute("#jeu", "data-phase") == "write"
+    expect(page.locator("#mot")).to_have_value("zxqwv")
+    expect(page.locator("#jeu")).to_have_attribute("data-phase", "write")
+    # The server refused the word (the alert above): read once, no move was added.
     table = live_server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")
     assert table["coups"] == moves_before
 
@@ -442,7 +463,7 @@ def test_illegal_word_shows_french_error_and_keeps_the_word(
     game = Game()
     write_best_word(page, game)
     page.wait_for_selector("#jeu[data-phase='claim'], #jeu[data-phase='draft']")
-    assert alert.count() == 0
+    expect(alert).to_have_count(0)
     assert page.errors == []
 
 
@@ -460,29 +481,32 @@ def test_replay_steps_to_the_final_ranking(new_page: Any, live_server: LiveServe
     page.locator("#lecteur").wait_for()
     table = live_server.get(f"/api/tables/{table_id}")
     total = table["coups"]
-    assert page.inner_text("#etape-numero") == f"0 / {total}"
-    assert page.locator("#btn-precedent").is_disabled()
-    assert page.locator("#resultat").count() == 0
+    number = page.locator("#etape-numero")
+    result = page.locator("#resultat")
+    expect(number).to_have_text(f"0 / {total}")
+    expect(page.locator("#btn-precedent")).to_be_disabled()
+    expect(result).to_have_count(0)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     journal = set()
     for step in range(1, total + 1):
         page.keyboard.press("ArrowRight")
-        assert page.inner_text("#etape-numero") == f"{step} / {total}"
+        expect(number).to_have_text(f"{step} / {total}")
+        # The step's journal line is drawn in the same task as its number (replay.js).
         journal.add(page.inner_text("#etape-journal"))
         if step < total:
-            assert page.locator("#resultat").count() == 0
+            expect(result).to_have_count(0)
     assert len(journal) > 3
-    assert page.get_attribute("#jeu", "data-phase") == "over"
+    expect(page.locator("#jeu")).to_have_attribute("data-phase", "over")
     lines = page.locator("#resultat li.resultat__ligne[data-place]")
-    assert lines.count() == seats
+    expect(lines).to_have_count(seats)
     ranks = {
         int(li.get_attribute("data-place")): int(li.get_attribute("data-rang"))
         for li in lines.all()
     }
     assert ranks == dict(enumerate(table["resultat"]["rangs"]))
-    assert page.locator("#resultat li.resultat__ligne--moi").get_attribute("data-place") == "0"
-    assert page.locator("#btn-suivant").is_disabled()
+    expect(page.locator("#resultat li.resultat__ligne--moi")).to_have_attribute("data-place", "0")
+    expect(page.locator("#btn-suivant")).to_be_disabled()
     page.keyboard.press("ArrowLeft")
-    assert page.inner_text("#etape-numero") == f"{total - 1} / {total}"
-    assert page.locator("#resultat").count() == 0
+    expect(number).to_have_text(f"{total - 1} / {total}")
+    expect(result).to_have_count(0)
     assert page.errors == []

@@ -19,12 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 LiveServer = Any  # conftest.LiveServer: url, database, get(path)
 
 MY_TURN = '#jeu[data-a-jouer="true"]'
 ME = 0
 TIMEOUT = 30.0
+SERVER = 15_000  # ms: what the page shows after a round trip to a loaded server
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -91,12 +93,16 @@ def my_turn(page: Any) -> None:
         page.locator(asked).first.click()
 
 
-def in_view(page: Any, selector: str) -> bool:
-    """The element's top is on the screen."""
-    top = page.evaluate(
-        f"document.querySelector({json.dumps(selector)}).getBoundingClientRect().top"
+def expect_in_view(page: Any, selector: str) -> None:
+    """The element's top comes on the screen (the page scrolls it there)."""
+    page.wait_for_function(
+        """([selector, height]) => {
+            const top = document.querySelector(selector)?.getBoundingClientRect().top;
+            return top !== undefined && 0 <= top && top < height;
+        }""",
+        arg=[selector, page.viewport_size["height"]],
+        timeout=SERVER,
     )
-    return bool(0 <= top < page.viewport_size["height"])
 
 
 def own_projects(page: Any) -> Any:
@@ -120,21 +126,21 @@ def test_gremlins_start_assign_and_the_bot_plays(page: Any, live_server: LiveSer
     page.click("#btn-demarrer")
     page.wait_for_selector("#jeu.gr-racine #resume")
     # The summary: scores, objective, deck.
-    assert page.locator("#scores li").count() == 2
-    assert "prestige" in page.inner_text("#objectif")
+    expect(page.locator("#scores li")).to_have_count(2)
+    expect(page.locator("#objectif")).to_contain_text("prestige", use_inner_text=True)
     my_turn(page)
-    assert hand(page).count() == 6
-    assert own_projects(page).count() == 0
+    expect(hand(page)).to_have_count(6)
+    expect(own_projects(page)).to_have_count(0)
     first = hand(page).nth(0)
     card = first.get_attribute("data-main")
     name = first.locator(".gr-carte__nom").inner_text()
     first.get_by_role("button", name=re.compile("^Commencer un projet")).click()
     page.wait_for_selector("#actions-restantes[data-restantes='1']")
-    assert own_projects(page).count() == 1
+    expect(own_projects(page)).to_have_count(1)
     project = own_projects(page).nth(0)
-    assert project.get_attribute("data-carte") == card
-    assert name in project.inner_text()
-    assert project.locator(".gr-ressources").get_attribute("data-ressources") == ""
+    expect(project).to_have_attribute("data-carte", card)
+    expect(project).to_contain_text(name, use_inner_text=True)
+    expect(project.locator(".gr-ressources")).to_have_attribute("data-ressources", "")
     # Assign another card: its banner shows under the project, the turn ends (two actions).
     other = hand(page).nth(0)
     banner = other.locator(".gr-bandeau").first.get_attribute("data-bandeau")
@@ -146,19 +152,21 @@ def test_gremlins_start_assign_and_the_bot_plays(page: Any, live_server: LiveSer
     )
     # The bot plays its turn; the page's turn comes back with a new hand of 6.
     my_turn(page)
-    assert page.locator("#journal-gremlins li").count() > journal_before + 1
+    # More than one new line (the page's second action and the bot's turn at least).
+    expect(page.locator("#journal-gremlins li").nth(journal_before + 1)).to_be_attached()
     # the game's « joueur N » lines are shown with the players' names
-    journal = page.inner_text("#journal-gremlins")
+    journal = page.locator("#journal-gremlins")
     bot = page.inner_text("#titre-joueur-1 span >> nth=0")
-    assert bot in journal and "joueur 2" not in journal
-    assert "Alice (vous) commence un projet" in journal
-    assert hand(page).count() == 6
-    # The robot's projects are face down for the page.
+    expect(journal).to_contain_text(bot, use_inner_text=True)
+    expect(journal).to_contain_text("Alice (vous) commence un projet", use_inner_text=True)
+    expect(journal).not_to_contain_text("joueur 2", use_inner_text=True)
+    expect(hand(page)).to_have_count(6)
+    # The robot's projects are face down for the page (its turn is over: they stay as read).
     theirs = page.locator("#projets-joueurs .gr-joueur[data-place='1'] .gr-projet")
     for i in range(theirs.count()):
         project = theirs.nth(i)
         if project.get_attribute("data-carte") == "":
-            assert project.locator(".gr-dos").count() == 1
+            expect(project.locator(".gr-dos")).to_have_count(1)
     assert page.errors == []
 
 
@@ -172,17 +180,21 @@ def test_gremlins_choice_box_and_end_of_turn(page: Any, live_server: LiveServer)
     page.wait_for_selector(f"{MY_TURN} #choix button[data-choix]")
     # The question opens in view and its first option takes the focus (keyboard users).
     page.wait_for_function("document.activeElement?.matches('#choix button[data-choix]')")
-    assert in_view(page, "#choix")
-    assert "Assigner une carte" in page.inner_text("#question-choix")
-    assert "Heures sup" in page.inner_text("#choix")  # the card being played
+    expect_in_view(page, "#choix")
+    expect(page.locator("#question-choix")).to_contain_text(
+        "Assigner une carte", use_inner_text=True
+    )
+    # the card being played
+    expect(page.locator("#choix")).to_contain_text("Heures sup", use_inner_text=True)
     # The hand's actions wait for the answer.
-    assert page.locator("#main button[data-action]:enabled").count() == 0
+    expect(page.locator("#main button[data-action]:enabled")).to_have_count(0)
     option = page.locator("#choix button[data-choix]").first
-    key = option.get_attribute("data-choix")
-    assert key.startswith("assigner:")
+    expect(option).to_have_attribute("data-choix", re.compile(r"^assigner:"))
     option.click()
     page.wait_for_selector("#choix", state="detached")
-    assert own_projects(page).nth(0).locator(".gr-ressources").get_attribute("data-ressources")
+    expect(own_projects(page).nth(0).locator(".gr-ressources")).to_have_attribute(
+        "data-ressources", re.compile(r".+"), timeout=SERVER
+    )
     # Next turn: one action, then end it early; the bot plays and the turn comes back. (Not
     # an empty turn: if the bot then passed too, a whole round without any action would end
     # the game, docs/rules/gremlins.md.)
@@ -201,7 +213,7 @@ def test_gremlins_choice_box_and_end_of_turn(page: Any, live_server: LiveServer)
 def test_gremlins_redraw_then_complete_a_plan(page: Any, live_server: LiveServer) -> None:
     bot_table(page, live_server, {"cartes": PLANS, "nouvelle_main": True})
     page.wait_for_selector(f"{MY_TURN}[data-phase='nouvelle-main'] #nouvelle-main")
-    assert page.is_disabled("#btn-refaire")
+    expect(page.locator("#btn-refaire")).to_be_disabled()
     before = [
         page.locator("#nouvelle-main li[data-main]").nth(i).get_attribute("data-main")
         for i in range(6)
@@ -209,25 +221,29 @@ def test_gremlins_redraw_then_complete_a_plan(page: Any, live_server: LiveServer
     toggles = page.locator("#nouvelle-main button[data-redraw]")
     toggles.nth(0).click()
     toggles.nth(1).click()
-    assert toggles.nth(0).get_attribute("aria-pressed") == "true"
-    assert page.inner_text("#btn-refaire") == "Refaire ma main (2 cartes)"
+    expect(toggles.nth(0)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#btn-refaire")).to_have_text("Refaire ma main (2 cartes)")
     page.click("#btn-refaire")
     my_turn(page)
+    expect(hand(page)).to_have_count(6)
+    # The page's turn, two actions left: the hand stays as it is read.
     hand_ids = [hand(page).nth(i).get_attribute("data-main") for i in range(hand(page).count())]
     assert len(hand_ids) == 6
     assert before[0] not in hand_ids and before[1] not in hand_ids
     # Start « Plan », assign a gold card: the project can be completed next turn.
     hand(page).nth(0).get_by_role("button", name=re.compile("^Commencer un projet")).click()
     page.wait_for_selector("#actions-restantes[data-restantes='1']")
-    assert "Exigences : 1 or" in own_projects(page).nth(0).inner_text()
+    expect(own_projects(page).nth(0)).to_contain_text("Exigences : 1 or", use_inner_text=True)
     hand(page).nth(0).get_by_role("button", name=re.compile("au projet 1$")).click()
     my_turn(page)
     project = own_projects(page).nth(0)
-    assert "gr-projet--terminable" in project.get_attribute("class")
+    expect(project).to_contain_class("gr-projet--terminable")
     project.get_by_role("button", name=re.compile("^Terminer")).click()
     page.wait_for_selector(f"#scores li[data-place='{ME}'][data-prestige='2']")
-    assert page.locator(f".gr-joueur[data-place='{ME}'] [data-permanent]").count() == 0
-    assert page.locator("#defausse-dessus .gr-carte__nom").inner_text().startswith("Plan")
+    expect(page.locator(f".gr-joueur[data-place='{ME}'] [data-permanent]")).to_have_count(0)
+    expect(page.locator("#defausse-dessus .gr-carte__nom")).to_have_text(
+        re.compile(r"^Plan"), use_inner_text=True
+    )
     assert page.errors == []
 
 
@@ -257,10 +273,13 @@ def test_gremlins_teams_show_team_sums(page: Any, live_server: LiveServer) -> No
     bot_table(page, live_server, {"mode": "equipes", "cartes": PLANS}, players=4)
     my_turn(page)
     teams = page.locator("#scores li[data-equipe]")
-    assert teams.count() == 2
-    assert page.locator("#projets-joueurs .gr-joueur").count() == 4
-    assert "équipe 1" in page.inner_text(f"#projets-joueurs .gr-joueur[data-place='{ME}']")
-    # Team 1 is seats 0 and 2 (2 against 2, alternating): its sum is theirs.
+    expect(teams).to_have_count(2)
+    expect(page.locator("#projets-joueurs .gr-joueur")).to_have_count(4)
+    expect(page.locator(f"#projets-joueurs .gr-joueur[data-place='{ME}']")).to_contain_text(
+        "équipe 1", use_inner_text=True
+    )
+    # Team 1 is seats 0 and 2 (2 against 2, alternating): its sum is theirs. (The page's
+    # turn: the scores stay as they are read.)
     seats = page.locator("#projets-joueurs .gr-joueur [data-prestige]")
     prestige = {
         int(seats.nth(i).evaluate("e => e.closest('.gr-joueur').dataset.place")): int(
@@ -268,7 +287,7 @@ def test_gremlins_teams_show_team_sums(page: Any, live_server: LiveServer) -> No
         )
         for i in range(4)
     }
-    assert int(teams.nth(0).get_attribute("data-prestige")) == prestige[0] + prestige[2]
+    expect(teams.nth(0)).to_have_attribute("data-prestige", str(prestige[0] + prestige[2]))
     assert page.errors == []
 
 
@@ -294,10 +313,13 @@ THEFTS = free_actions("Larcin", "voler 1 prestige à n'importe quel adversaire")
 def test_gremlins_target_choices_name_the_players(page: Any, live_server: LiveServer) -> None:
     play_a_card_that_asks(page, live_server, THEFTS)
     page.wait_for_function("document.activeElement?.matches('#choix button[data-choix]')")
+    # The question is drawn at once (gremlins.js, render()): its options are read as they are.
     options = page.locator("#choix button[data-choix]").all_inner_texts()
     names = [page.inner_text(f"#titre-joueur-{seat} span >> nth=0") for seat in (1, 2)]
     assert sorted(options) == sorted(names), (options, names)
-    assert not re.search(r"joueur \d|place \d", page.inner_text("#jeu"), re.IGNORECASE)
+    expect(page.locator("#jeu")).not_to_have_text(
+        re.compile(r"joueur \d|place \d", re.IGNORECASE), use_inner_text=True
+    )
     page.locator("#choix button[data-choix]").first.click()
     page.wait_for_selector("#choix", state="detached")
     assert page.errors == []
@@ -347,7 +369,8 @@ def test_gremlins_team_end_screen_shows_each_teams_total(
         )
     page.wait_for_selector("#resultat #resultat-equipes")
     teams = page.locator("#resultat-equipes li[data-equipe]")
-    assert teams.count() == 2
+    expect(teams).to_have_count(2)
+    # The end screen is drawn at once (table.js, renderEnd()): its numbers are read as they are.
     totals = {
         int(teams.nth(i).get_attribute("data-equipe")): int(
             teams.nth(i).get_attribute("data-prestige")
@@ -365,8 +388,9 @@ def test_gremlins_team_end_screen_shows_each_teams_total(
     scores = page.locator("#resultat .resultat__score").all_inner_texts()
     assert scores and all(score.endswith(" prestige") for score in scores), scores
     assert max(totals.values()) >= 2, page.inner_text("#resultat")
-    text = page.inner_text("#resultat-equipes")
-    assert "Équipe 1 (Alice, " in text and " prestige" in text
+    summary = page.locator("#resultat-equipes")
+    expect(summary).to_contain_text("Équipe 1 (Alice, ", use_inner_text=True)
+    expect(summary).to_contain_text(re.compile(" prestige"), use_inner_text=True)
     page.screenshot(path=str(screenshots / "gremlins-fin-equipes.png"), full_page=True)
     assert page.errors == []
 
@@ -377,6 +401,8 @@ REVEALS = free_actions("Regard", "dévoiler tous les projets cachés de n'import
 
 def test_gremlins_choice_buttons_read_as_labels(page: Any, live_server: LiveServer) -> None:
     play_a_card_that_asks(page, live_server, REVEALS)
+    # The question is drawn at once (gremlins.js, render()), and it waits for the page's
+    # answer: its options, there (play_a_card_that_asks), are read as they are.
     options = page.locator("#choix button[data-choix]").all_inner_texts()
     assert "Vous" in options and all(o[:1].isupper() for o in options), options
     assert page.errors == []

@@ -19,8 +19,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
 from .screens import LAPTOP, shoot
 from .test_gremlins_browser import api_post
+from .waits_a import wait_until
 
 LiveServer = Any  # conftest.LiveServer: url, database, get(path)
 
@@ -86,10 +89,12 @@ def test_a_person_plays_a_whole_game_against_the_debutant(
         if page.locator("#resultat").count():
             break
         if not highlighted and page.locator("#dernier-coup li").count():
-            # The bot's turn is told at the top and highlighted on the table.
-            recap = page.inner_text("#dernier-coup")
-            assert "Delphine" in recap and "joueur 2" not in recap  # the Débutant's name
-            assert page.locator("#jeu [data-change]").count() >= 1
+            # The bot's turn is told at the top and highlighted on the table (drawn at once
+            # with it, and the page's to act: it stays).
+            recap = page.locator("#dernier-coup")
+            expect(recap).to_contain_text("Delphine", use_inner_text=True)  # the Débutant's name
+            expect(recap).not_to_contain_text("joueur 2", use_inner_text=True)
+            expect(page.locator("#jeu [data-change]").first).to_be_attached()
             shoot(page, screenshots, "gremlins-debutant-table")
             highlighted = True
         before = page.evaluate("document.querySelector('#jeu')?.innerHTML.length")
@@ -107,14 +112,18 @@ def test_a_person_plays_a_whole_game_against_the_debutant(
     page.wait_for_selector("#resultat li.resultat__ligne[data-place]")
     page.locator("#resultat").scroll_into_view_if_needed()
     shoot(page, screenshots, "gremlins-debutant-fin")
-    result = live_server.get(f"/api/tables/{table_id}")["resultat"]
+    result = wait_until(
+        lambda: live_server.get(f"/api/tables/{table_id}")["resultat"],
+        lambda r: r is not None,
+        f"table {table_id} has its result on the server",
+    )
     scores = result["scores"]
     assert len(scores) == 2
     assert max(scores) >= 10 or "épuis" in (result.get("raison") or "")
     lines = page.locator("#resultat li.resultat__ligne[data-place]")
-    assert lines.count() == 2
-    shown = page.inner_text("#resultat")
-    assert all(str(score) in shown for score in scores)
+    expect(lines).to_have_count(2)
+    for score in scores:
+        expect(page.locator("#resultat")).to_contain_text(str(score), use_inner_text=True)
     (screenshots / "gremlins-debutant-scores.json").write_text(
         json.dumps({"scores": scores, "raison": result.get("raison"), "actions": turns})
     )
