@@ -35,7 +35,7 @@ from .test_letter_browser import MY_TURN, server_state, stored_record
 
 LiveServer = Any
 ME = 0
-GAME_TIMEOUT = 85.0
+GAME_TIMEOUT = 300.0  # a whole game with its 3 s knock windows, on a loaded machine
 WINDOW = 3  # seconds: the knock window's option, at its shortest useful length
 MOVE_TIMEOUT = 30.0  # seconds for the server to store a move sent from the page (loaded machine)
 
