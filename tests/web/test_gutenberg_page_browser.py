@@ -13,14 +13,16 @@ Screenshots (1366 × 768 and 375 px) go to ``$LUDOTHEQUE_SCREENSHOTS`` when set.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
+
+from playwright.sync_api import expect
 
 from .screens import LAPTOP, shoot
 from .test_browser import (
     ACTION_CARDS,
     MY_TURN,
-    alert_text,
     best_word,
     create_table,
     hand_cards,
@@ -28,6 +30,7 @@ from .test_browser import (
 )
 
 LiveServer = Any
+ALERT = "#alerte .alerte__texte"
 
 
 def draft_until_writing(page: Any) -> None:
@@ -44,17 +47,21 @@ def test_after_a_round_my_best_word_shows_and_the_last_draft_card_is_named(
     page = new_page(LAPTOP)
     create_table(page, live_server, seats=["humain", "robot:debutant"])
     draft_until_writing(page)
-    assert page.get_attribute("#jeu", "data-phase") == "write"
+    expect(page.locator("#jeu")).to_have_attribute("data-phase", "write")
 
     # The fifth card came without a choice: the page and the journal name it.
     hand = hand_cards(page)
     last = page.locator("#derniere-carte")
     received = page.locator(f"{ACTION_CARDS}:has(.carte__note:text-is('reçue'))")
-    assert received.count() == 1
+    expect(received).to_have_count(1)
     card = next(c for c in hand if c.id == received.get_attribute("data-card"))
-    assert f"La dernière carte du paquet, {card.letters} (" in last.inner_text()
-    journal = page.inner_text("#journal")
-    assert f"La dernière carte du paquet, {card.notation}, vous revient d'office." in journal
+    expect(last).to_contain_text(
+        f"La dernière carte du paquet, {card.letters} (", use_inner_text=True
+    )
+    expect(page.locator("#journal")).to_contain_text(
+        f"La dernière carte du paquet, {card.notation}, vous revient d'office.",
+        use_inner_text=True,
+    )
 
     best = best_word(hand)
     assert best is not None
@@ -64,10 +71,11 @@ def test_after_a_round_my_best_word_shows_and_the_last_draft_card_is_named(
     note.first.wait_for()
     shoot(page, screenshots, "gutenberg-meilleur-mot")
     # Mine only: the robot's cards went face down (its line has no best word).
-    assert note.count() == 1
-    text = note.inner_text()
-    assert text.startswith("Meilleur mot possible avec vos cartes : "), text
-    assert best in text
+    expect(note).to_have_count(1)
+    expect(note).to_have_text(
+        re.compile("^" + re.escape("Meilleur mot possible avec vos cartes : ")), use_inner_text=True
+    )
+    expect(note).to_contain_text(best, use_inner_text=True)
     assert page.errors == []
 
 
@@ -75,19 +83,24 @@ def test_messages_go_away_once_they_no_longer_apply(page: Any, live_server: Live
     create_table(page, live_server, seats=["humain", "robot:debutant"])
     draft_until_writing(page)
 
+    # The alert clears itself after 12 s (an error): each « goes away » below is checked within
+    # the default 5 s of the key that makes it stale, soon after it was seen, so that timer
+    # cannot be what removes it.
+    alert = page.locator(ALERT)
     page.press("#mot", "Enter")  # nothing typed
-    assert alert_text(page) == "Tapez un mot, ou choisissez « Pas de mot »."
+    expect(alert).to_have_text("Tapez un mot, ou choisissez « Pas de mot ».")
     page.type("#mot", "z")
-    assert alert_text(page) == ""  # a word is being typed: the reminder no longer applies
+    expect(page.locator("#mot")).to_have_value("z")
+    expect(alert).to_have_count(0)  # a word is being typed: the reminder no longer applies
 
     page.fill("#mot", "zxqwv")
     page.press("#mot", "Enter")
-    page.locator("#alerte .alerte__texte").wait_for()
+    expect(alert).to_contain_text("ZXQWV", timeout=15_000)  # the server's refusal
     page.wait_for_selector(MY_TURN)
-    assert "ZXQWV" in alert_text(page)
+    expect(alert).to_contain_text("ZXQWV")
     page.press("#mot", "Backspace")  # another word now: the refusal of ZXQWV is stale
-    assert alert_text(page) == ""
-    assert page.input_value("#mot") == "zxqw"
+    expect(page.locator("#mot")).to_have_value("zxqw")
+    expect(alert).to_have_count(0)
     assert page.errors == []
 
 
@@ -96,7 +109,7 @@ def test_solo_hints_by_sign_difficulty_in_words_and_a_replay_without_greyed_cont
 ) -> None:
     page = new_page(LAPTOP)
     table_id = create_table(page, live_server, seats=["humain"], mode="solo", difficulty="normal")
-    assert "difficulté normale" in page.inner_text("#jeu .g-entete__mode")
+    expect(page.locator("#jeu .g-entete__mode")).to_contain_text("difficulté normale")
 
     while True:  # round 1 by hand, up to the writing of round 2
         page.wait_for_selector(MY_TURN)
@@ -116,26 +129,30 @@ def test_solo_hints_by_sign_difficulty_in_words_and_a_replay_without_greyed_cont
     assert word is not None
     page.fill("#mot", word.lower())
     marks = page.locator("#ligne-apercu .carte__marque")
-    marks.first.wait_for()
-    kept = page.locator("#ligne-apercu .carte--gagnee").count()
-    lost = page.locator("#ligne-apercu .carte--perdue").count()
-    signs = marks.all_inner_texts()
-    assert sorted(signs) == sorted(["✓"] * kept + ["✗"] * lost) and signs, signs
-    legend = page.inner_text("#ligne-apercu .ligne-apercu__legende")
-    assert legend == "✓ : rejoint votre collection · ✗ : retourne sous sa pioche"
+    fated = page.locator("#ligne-apercu .carte--gagnee, #ligne-apercu .carte--perdue")
+    expect(fated.first).to_be_attached()
+    classes = fated.evaluate_all("cards => cards.map(card => [...card.classList])")
+    # Each card marked, in order: ✓ on a kept one, ✗ on a lost one.
+    expect(marks).to_have_text(["✓" if "carte--gagnee" in c else "✗" for c in classes])
+    expect(page.locator("#ligne-apercu .ligne-apercu__legende")).to_have_text(
+        "✓ : rejoint votre collection · ✗ : retourne sous sa pioche"
+    )
     shoot(page, screenshots, "gutenberg-solo-ligne")
     page.fill("#mot", "")
     play_to_end(page)
 
     page.goto(f"{live_server.url}/replay/{table_id}")
     page.locator("#lecteur").wait_for()
-    total = int(page.inner_text("#etape-numero").split("/")[1])
+    step_number = page.locator("#etape-numero")
+    expect(step_number).to_have_text(re.compile(r"^0 / \d+$"))
+    total = int(step_number.inner_text().split("/")[1])
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     greyed = "#jeu button:disabled, #jeu input:disabled, #jeu select:disabled"
     phases = set()
-    for _step in range(total):
-        assert page.locator(greyed).count() == 0, page.inner_text("#etape-numero")
-        assert page.locator("#jeu button, #jeu input").count() == 0
+    for step in range(total):
+        expect(step_number).to_have_text(f"{step} / {total}")  # this step is drawn
+        expect(page.locator(greyed), f"step {step}").to_have_count(0)
+        expect(page.locator("#jeu button, #jeu input"), f"step {step}").to_have_count(0)
         phases.add(page.get_attribute("#jeu", "data-phase"))
         page.keyboard.press("ArrowRight")
     assert {"draft", "write", "library"} <= phases
@@ -156,11 +173,9 @@ def test_a_keyboard_player_finds_the_focus_on_what_to_do_when_the_turn_comes_bac
     page.keyboard.press("Enter")
     page.wait_for_selector(f'#jeu[data-a-jouer="false"], {MY_TURN}')
     page.wait_for_selector(MY_TURN)
-    page.wait_for_function(
-        "() => document.activeElement && document.activeElement !== document.body"
-    )
-    assert page.evaluate("() => document.activeElement.classList.contains('g-consigne')")
+    expect(page.locator("#jeu .g-consigne")).to_be_focused()
     page.screenshot(path=screenshots / "gutenberg-tour-focus.png")
     page.keyboard.press("Tab")
-    focused = page.evaluate("() => document.activeElement.closest('#jeu') !== null")
-    assert focused, "Tab from the prompt goes on into the board"
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.closest('#jeu') !== null"
+    )  # Tab from the prompt goes on into the board

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from playwright.sync_api import expect
+
 LiveServer = Any  # conftest.LiveServer
 
 
@@ -24,15 +26,17 @@ def test_letter_hourglass_is_shown_and_runs(page: Any, live_server: LiveServer) 
     page.click("#btn-demarrer")
     page.wait_for_selector('#jeu[data-a-jouer="true"]', timeout=30_000)  # Alice's turn
     hourglass = page.locator("#sablier")
-    hourglass.wait_for(state="visible", timeout=10_000)
+    shown = re.compile(r"^Votre sablier : (\d+) s sur 30$")
+    expect(hourglass).to_be_visible(timeout=15_000)
+    expect(hourglass).to_have_text(shown)
     first = hourglass.text_content() or ""
-    match = re.fullmatch(r"Votre sablier : (\d+) s sur 30", first)
+    match = shown.fullmatch(first)
     assert match, first
     # It runs: fewer seconds are shown a moment later (nothing else happens while Alice thinks).
     page.wait_for_function(
         "t => document.querySelector('#sablier').textContent !== t", arg=first, timeout=15_000
     )
-    later = hourglass.text_content() or ""
-    left = re.fullmatch(r"Votre sablier : (\d+) s sur 30", later)
+    later = hourglass.text_content() or ""  # the change waited for just above
+    left = shown.fullmatch(later)
     assert left and int(left.group(1)) < int(match.group(1)), (first, later)
-    assert page.get_attribute("#sablier", "role") == "timer"
+    expect(hourglass).to_have_attribute("role", "timer")

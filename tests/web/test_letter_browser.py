@@ -18,6 +18,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 from websockets.sync.client import connect
 
 from ludotheque.games import default_registry
@@ -32,6 +34,18 @@ ME = 0  # the creator takes the first seat; seat 1 is the bot
 TIMEOUT = 60.0
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
+
+
+def fits_width(page: Any, width: int) -> None:
+    """Wait until the page is no wider than ``width`` px (its layout at the new size); fail
+    with the width it keeps when it does not fit."""
+    try:
+        page.wait_for_function(
+            "w => document.documentElement.scrollWidth <= w", arg=width, timeout=5_000
+        )
+    except PlaywrightTimeout:
+        shown = page.evaluate("document.documentElement.scrollWidth")
+        raise AssertionError(f"the page scrolls sideways at {width} px ({shown} px)") from None
 
 
 def create_letter_table(page: Any, server: LiveServer) -> str:
@@ -84,7 +98,7 @@ def play_deal_and_first_round(page: Any, server: LiveServer, table_id: str) -> N
     deals = 0
     while my_turn(page, deadline) == "tirage":
         sizes = page.locator("#jeu button[data-taille]:enabled")
-        assert sizes.count() > 0
+        expect(sizes.first).to_be_visible()
         # Alternate between the first three sizes offered (1×1, 2×1, 1×2): small tiles fit more.
         before = int(page.get_attribute("#pioche", "data-total"))
         sizes.nth(deals % min(3, sizes.count())).click()
@@ -93,7 +107,7 @@ def play_deal_and_first_round(page: Any, server: LiveServer, table_id: str) -> N
             "n => Number(document.querySelector('#pioche').dataset.total) < n", arg=before
         )
     assert deals == 15
-    assert page.locator("#jeu button[data-tuile]").count() == 16  # 15 letters and a blank
+    expect(page.locator("#jeu button[data-tuile]")).to_have_count(16)  # 15 letters and a blank
     # The first round: any letter, anywhere.
     state = server_state(server, table_id)
     assert state.first_round(ME)
@@ -102,7 +116,7 @@ def play_deal_and_first_round(page: Any, server: LiveServer, table_id: str) -> N
     x, y = positions[len(positions) // 2]
     page.click(f'#jeu button[data-tuile="{tile.id}"]')
     page.click(f'#jeu .l-case[data-case="{cell_name(x, y)}"]')
-    assert page.locator(f'#plateau .l-piece--provisoire[data-piece="{tile.id}"]').count() == 1
+    expect(page.locator(f'#plateau .l-piece--provisoire[data-piece="{tile.id}"]')).to_have_count(1)
     page.click("#btn-jouer")
     page.wait_for_selector(f'#plateau .l-piece:not(.l-piece--provisoire)[data-piece="{tile.id}"]')
 
@@ -140,14 +154,13 @@ def test_letter_deal_first_round_and_a_word(
     page.click(f'#jeu .l-case[data-case="{move.cell}"]')
     for tile_id in path:
         page.click(f'#plateau [data-piece="{tile_id}"]')
-    assert page.inner_text("#mot-trace strong") == word
-    assert page.locator("#plateau .l-piece--trace").count() == len(path)
+    expect(page.locator("#mot-trace strong")).to_have_text(word)
+    expect(page.locator("#plateau .l-piece--trace")).to_have_count(len(path))
     page.click("#btn-ajouter-mot")
-    assert page.inner_text("#mots-ajoutes") == word
+    expect(page.locator("#mots-ajoutes")).to_have_text(word)
     page.screenshot(path=str(screenshots / "letter-en-jeu.png"), full_page=True)
     page.set_viewport_size(PHONE)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"] + 1, f"the page scrolls sideways at phone width ({width} px)"
+    fits_width(page, PHONE["width"] + 1)
     page.screenshot(path=str(screenshots / "letter-en-jeu-mobile.png"), full_page=True)
     page.set_viewport_size(DESKTOP)
     page.click("#btn-jouer")
@@ -176,14 +189,13 @@ def test_letter_illegal_placement_shows_the_french_error(
     page.click(f'#jeu .l-case[data-case="{cell_name(x, y)}"]')
     page.click("#btn-jouer")
     alert = page.locator("#alerte .alerte__texte")
-    alert.wait_for()
-    text = alert.inner_text()
-    assert re.search(r"[a-zàâçéèêëîïôûù]{3,}", text), text
-    assert any(w in text.lower() for w in ("pièce", "mot", "lettre", "toucher")), text
+    expect(alert).to_contain_text(re.compile(r"[a-zàâçéèêëîïôûù]{3,}"), timeout=15_000)
+    expect(alert).to_contain_text(re.compile(r"pièce|mot|lettre|toucher", re.IGNORECASE))
     # Nothing changed: the tile is still on the page, not sent; « Annuler » takes it back.
-    assert page.locator(f'#plateau .l-piece--provisoire[data-piece="{tile.id}"]').count() == 1
+    expect(page.locator(MY_TURN)).to_have_count(1)  # the refusal gave the turn back
+    expect(page.locator(f'#plateau .l-piece--provisoire[data-piece="{tile.id}"]')).to_have_count(1)
     page.click("#btn-annuler")
-    assert page.locator("#plateau .l-piece--provisoire").count() == 0
+    expect(page.locator("#plateau .l-piece--provisoire")).to_have_count(0)
     assert page.errors == []
 
 
@@ -300,7 +312,7 @@ def page_plays_word(page: Any, move: Any) -> str:
     page.click(f'#jeu .l-case[data-case="{move.cell}"]')
     for tile_id in paths[0]:
         page.click(f'#plateau [data-piece="{tile_id}"]')
-    assert page.inner_text("#mot-trace strong") == word
+    expect(page.locator("#mot-trace strong")).to_have_text(word)
     return word
 
 
@@ -385,7 +397,9 @@ def test_letter_exchange_a_blank_of_the_board(page: Any, live_server: LiveServer
     table_id, token = two_people_table(page, live_server)
     with Opponent(live_server, table_id, token) as opponent:
         state = play_first_round(page, live_server, table_id, opponent)
-        assert page.locator("#btn-echanger").count() == 0  # no blank on the board yet
+        # The page has drawn the board as it is now: no blank on it yet, so no exchange.
+        expect(page.locator("#plateau .l-piece--plateau")).to_have_count(len(state.board))
+        expect(page.locator("#btn-echanger")).to_have_count(0)
         blank_id = state.blanks_of(1)[0]
         # A blank is a turn without a word: it must not end the game (rule 18, a whole round
         # without a new word), so it comes right after a word.
@@ -405,28 +419,30 @@ def test_letter_exchange_a_blank_of_the_board(page: Any, live_server: LiveServer
 
         # The button, then the blank: its cell is offered, and what is pending is told.
         blank = page.locator(f'#plateau [data-piece="{blank_id}"]')
-        assert blank.is_enabled()
+        expect(blank).to_be_enabled()
         page.click("#btn-echanger")
-        assert page.get_attribute("#btn-echanger", "aria-pressed") == "true"
-        assert page.locator(f'#plateau [data-piece="{blank_id}"].l-piece--a-choisir').count() == 1
+        expect(page.locator("#btn-echanger")).to_have_attribute("aria-pressed", "true")
+        expect(
+            page.locator(f'#plateau [data-piece="{blank_id}"].l-piece--a-choisir')
+        ).to_have_count(1)
         blank.click()
         pending = page.locator("#echange-en-cours")
-        assert cell_name(bx, by) in pending.inner_text()
-        assert page.locator(f'#plateau [data-piece="{blank_id}"]').count() == 0
-        assert (
-            page.locator(f'#plateau .l-case--echange[data-case="{cell_name(bx, by)}"]').count() == 1
-        )
+        expect(pending).to_contain_text(cell_name(bx, by), use_inner_text=True)
+        expect(page.locator(f'#plateau [data-piece="{blank_id}"]')).to_have_count(0)
+        expect(
+            page.locator(f'#plateau .l-case--echange[data-case="{cell_name(bx, by)}"]')
+        ).to_have_count(1)
         # « Annuler l'échange » puts the blank back; choose it again by clicking it.
         page.click("#btn-annuler-echange")
-        assert page.locator("#echange-en-cours").count() == 0
+        expect(page.locator("#echange-en-cours")).to_have_count(0)
         page.click(f'#plateau [data-piece="{blank_id}"]')
         word = page_plays_word(page, move)
-        text = page.inner_text("#echange-en-cours")
-        assert f"lettre {move.tile.letter.lower()}" in text.lower(), text
-        assert move.cell in text and cell_name(bx, by) in text and "votre main" in text, text
+        told = re.escape(f"lettre {move.tile.letter}")
+        expect(pending).to_contain_text(re.compile(told, re.IGNORECASE), use_inner_text=True)
+        for part in (move.cell, cell_name(bx, by), "votre main"):
+            expect(pending).to_contain_text(part, use_inner_text=True)
         page.set_viewport_size(PHONE)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= PHONE["width"] + 1, f"the page scrolls sideways at phone width ({width} px)"
+        fits_width(page, PHONE["width"] + 1)
         page.set_viewport_size(DESKTOP)
         page.click("#btn-jouer")
         page.wait_for_selector(f'#feuilles .l-feuille[data-place="{ME}"] li[data-mot="{word}"]')
@@ -438,9 +454,9 @@ def test_letter_exchange_a_blank_of_the_board(page: Any, live_server: LiveServer
         assert (placed.x, placed.y) == (move.x, move.y)
         assert blank_id not in state.board
         assert blank_id in state.hands[ME]  # « échanger »: the blank goes to the player's hand
-        assert (
-            page.locator(f'#jeu button[data-tuile="{blank_id}"][data-origine="main"]').count() == 1
-        )
+        expect(
+            page.locator(f'#jeu button[data-tuile="{blank_id}"][data-origine="main"]')
+        ).to_have_count(1)
         assert page.errors == []
 
 
@@ -468,20 +484,24 @@ def test_letter_penalty_names_the_sacrificed_letter(page: Any, live_server: Live
         largest = max(letters, key=lambda t: (t.width * t.height, t.id))
         assert largest.id != smallest.id
         select = page.locator("#sacrifice")
-        assert select.input_value() == smallest.id
-        assert page.inner_text("label[for='sacrifice']") == "Lettre sacrifiée si le tour échoue"
+        expect(select).to_have_value(smallest.id)
+        expect(page.locator("label[for='sacrifice']")).to_have_text(
+            "Lettre sacrifiée si le tour échoue"
+        )
         select.select_option(largest.id)
         # The free letter beside a tile, and no word: the turn fails.
         x, y = state.board.positions(state.catalog[free])[0]
         page.click(f'#jeu button[data-tuile="{free}"]')
         page.click(f'#jeu .l-case[data-case="{cell_name(x, y)}"]')
-        assert select.input_value() == largest.id  # the choice survives the re-render
+        # Once the letter shows on the board (the page drawn again), the choice is still there.
+        expect(page.locator(f'#plateau .l-piece--provisoire[data-piece="{free}"]')).to_have_count(1)
+        expect(select).to_have_value(largest.id)
         page.click("#btn-jouer")
         # The turn is over (and maybe the game: a whole round without a word, rule 18).
         # The journal names the letter laid aside by its letter and size, never its id.
         told = f"la lettre {largest.label} va à côté du plateau"
         page.locator("#journal li", has_text=told).wait_for()
-        assert largest.id not in page.inner_text("body")
+        expect(page.locator("body")).not_to_contain_text(largest.id, use_inner_text=True)
 
         assert stored_record(live_server, table_id).moves[-1].action["sacrifice"] == largest.id
         state = server_state(live_server, table_id)
@@ -505,6 +525,11 @@ def focused(page: Any) -> str:
     )
 
 
+def board_cell(page: Any, name: str) -> Any:
+    """The empty cell ``name`` of the board (a piece carries the name of its corner too)."""
+    return page.locator(f'#plateau [data-case="{name}"]:not([data-piece])')
+
+
 def test_letter_keyboard_places_a_tile_with_arrows_and_enter(
     page: Any, live_server: LiveServer
 ) -> None:
@@ -519,7 +544,7 @@ def test_letter_keyboard_places_a_tile_with_arrows_and_enter(
         hand_tile = f'#jeu button[data-tuile="{tile.id}"]'
         page.focus(hand_tile)
         page.keyboard.press("Enter")
-        assert page.get_attribute(hand_tile, "aria-pressed") == "true"
+        expect(page.locator(hand_tile)).to_have_attribute("aria-pressed", "true")
         # One tab stop for the whole board (not one per cell).
         for _ in range(60):
             page.keyboard.press("Tab")
@@ -527,13 +552,12 @@ def test_letter_keyboard_places_a_tile_with_arrows_and_enter(
                 break
         else:
             raise AssertionError("Tab never reaches the board")
-        assert page.locator('#plateau button[tabindex="0"]').count() == 1
-        assert page.locator('#plateau button:not([tabindex="-1"])').count() == 1
+        expect(page.locator('#plateau button[tabindex="0"]')).to_have_count(1)
+        expect(page.locator('#plateau button:not([tabindex="-1"])')).to_have_count(1)
         start = focused(page)
         assert start.startswith("case:"), start
-        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        expect(page.locator("#plateau :focus")).to_have_attribute("aria-label", start[5:])
         x0, y0 = parse_cell(start[5:])
-        assert label == start[5:]
 
         # Moves whose cells are free, the tile fitting at the end.
         def free(x: int, y: int) -> bool:
@@ -568,21 +592,23 @@ def test_letter_keyboard_places_a_tile_with_arrows_and_enter(
             raise AssertionError("no free way from the start cell")
         for key, (cx, cy) in zip(keys, cells, strict=True):
             page.keyboard.press(key)
-            assert focused(page) == f"case:{cell_name(cx, cy)}"
+            expect(board_cell(page, cell_name(cx, cy))).to_be_focused()
         # Escape forgets the tile (the focus goes back to it); the board keeps its cursor.
         page.keyboard.press("Escape")
-        assert page.get_attribute(hand_tile, "aria-pressed") == "false"
-        assert page.evaluate("document.activeElement.dataset.tuile") == tile.id
+        expect(page.locator(hand_tile)).to_have_attribute("aria-pressed", "false")
+        expect(page.locator(hand_tile)).to_be_focused()
         page.keyboard.press("Enter")
+        expect(page.locator(hand_tile)).to_have_attribute("aria-pressed", "true")
         for _ in range(60):
             page.keyboard.press("Tab")
             if focused(page) != "other":
                 break
-        assert focused(page) == f"case:{cell_name(x, y)}"
+        expect(board_cell(page, cell_name(x, y))).to_be_focused()
         page.keyboard.press("Enter")
         provisional = page.locator(f'#plateau .l-piece--provisoire[data-piece="{tile.id}"]')
-        assert provisional.get_attribute("data-case") == cell_name(x, y)
-        assert focused(page) == f"piece:{tile.id}"  # the focus stays on the board
+        expect(provisional).to_have_attribute("data-case", cell_name(x, y))
+        # The focus stays on the board.
+        expect(page.locator(f'#plateau [data-piece="{tile.id}"]')).to_be_focused()
         page.focus("#btn-jouer")
         page.keyboard.press("Enter")
         page.wait_for_selector(

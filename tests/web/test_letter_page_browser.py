@@ -8,16 +8,21 @@ and the first round come from ``test_letter_browser.py``.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from pathlib import Path
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from .screens import LAPTOP, PHONE, shoot
 from .test_letter_browser import (
     MY_TURN,
     TIMEOUT,
     create_letter_table,
+    fits_width,
     play_deal_and_first_round,
     server_state,
 )
@@ -27,25 +32,35 @@ LiveServer = Any
 ID = re.compile(r"\bT\d+\b|\bB\d\b")  # the tiles' ids (T05) and the blanks' (B1)
 
 
+MEASURES = """() => {
+    const page = document.documentElement, b = document.querySelector('.l-plateau-boite');
+    return {height: page.scrollHeight, width: page.scrollWidth,
+            box: b ? [b.scrollWidth - b.clientWidth, b.scrollHeight - b.clientHeight] : null};
+}"""
+
+
 def fits_the_window(page: Any) -> None:
-    """Nothing of the page below the window, and nothing of the board hidden in its box."""
-    height = page.evaluate("document.documentElement.scrollHeight")
+    """Nothing of the page below the window, and nothing of the board hidden in its box.
+
+    The layout is waited for (the page drawn at this size), then measured."""
+    fits = f"""(size) => {{ const m = ({MEASURES})();
+        return m.height <= size.height && m.width <= size.width
+            && m.box !== null && m.box[0] === 0 && m.box[1] === 0; }}"""
+    with contextlib.suppress(PlaywrightTimeout):  # the assertions below say what does not fit
+        page.wait_for_function(fits, arg=LAPTOP, timeout=5_000)
+    measures = page.evaluate(MEASURES)
+    height, width, box = measures["height"], measures["width"], measures["box"]
     assert height <= LAPTOP["height"], f"the page is {height} px tall at 1366 × 768"
-    width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= LAPTOP["width"], f"the page is {width} px wide"
-    box = page.evaluate(
-        """() => { const b = document.querySelector('.l-plateau-boite');
-                   return [b.scrollWidth - b.clientWidth, b.scrollHeight - b.clientHeight]; }"""
-    )
     assert box == [0, 0], f"the board is cut in its box (hidden width, height: {box})"
 
 
 def coordinates_drawn(page: Any) -> None:
     columns = page.locator("#plateau .l-coord--colonne")
     rows = page.locator("#plateau .l-coord--ligne")
-    assert columns.all_inner_texts() == list("abcdefghijklmnopqrst")
-    assert rows.all_inner_texts() == [str(n) for n in range(1, 21)]
     letters = "abcdefghijklmnopqrst"
+    expect(columns).to_have_text(list(letters))
+    expect(rows).to_have_text([str(n) for n in range(1, 21)])
     # A cell under a tile is drawn by the tile, not as an empty cell: each label is measured
     # against an empty cell of its column or row (the server draws each table's seed).
     for label, cells, axis in (
@@ -53,7 +68,7 @@ def coordinates_drawn(page: Any) -> None:
         (rows.nth(7), [f"{c}8" for c in letters], "y"),  # 8 beside row 8
         (columns.nth(19), [f"t{n}" for n in range(1, 21)], "x"),  # the last column: not cut
     ):
-        assert label.is_visible()
+        expect(label).to_be_visible()
         empty = ", ".join(f'.l-case[data-case="{cell}"]' for cell in cells)
         mark, target = label.bounding_box(), page.locator(empty).first
         cell = target.get_attribute("data-case")
@@ -65,8 +80,8 @@ def coordinates_drawn(page: Any) -> None:
 
 
 def no_tile_id(page: Any) -> None:
-    text = page.inner_text("body")
-    assert not ID.search(text), ID.search(text)
+    """No tile id in what the page shows (called once the page shows the state to check)."""
+    expect(page.locator("body")).not_to_contain_text(ID, use_inner_text=True)
 
 
 def knock_in_the_window(page: Any, server: LiveServer, table_id: str) -> str:
@@ -87,7 +102,8 @@ def knock_in_the_window(page: Any, server: LiveServer, table_id: str) -> str:
             first, second = pairs[0]
             page.click(f'#plateau [data-piece="{first}"]')
             page.click(f'#plateau [data-piece="{second}"]')
-            word = page.inner_text("#mot-trace strong")
+            word = state.catalog[first].letter + state.catalog[second].letter
+            expect(page.locator("#mot-trace strong")).to_have_text(word)
             page.click("#btn-frapper")
             return word
         if phase == "frappe":
@@ -112,16 +128,21 @@ def test_letter_page_fits_a_laptop_draws_coordinates_and_tells_a_knock(
     coordinates_drawn(page)
     word = knock_in_the_window(page, live_server, table_id)
     told = page.locator("#journal li", has_text=f"Vous frappez avec {word} : frappe")
-    told.wait_for()
-    assert re.search(r"frappe (acceptée \(\+\d+ points?\)|refusée \()", told.inner_text())
-    page.wait_for_selector("#derniere-frappe li")
-    assert "Alice (vous) : " + word in page.inner_text("#derniere-frappe")
+    expect(told).to_contain_text(
+        re.compile(r"frappe (acceptée \(\+\d+ points?\)|refusée \()"),
+        timeout=15_000,
+        use_inner_text=True,
+    )
+    expect(page.locator("#derniere-frappe li").first).to_be_attached()
+    expect(page.locator("#derniere-frappe")).to_contain_text(
+        "Alice (vous) : " + word, use_inner_text=True
+    )
     no_tile_id(page)
     shoot(page, screenshots, "letter-frappe-journal")
     # At 375 px the page scrolls, the board in its own box, and nothing goes sideways.
     page.set_viewport_size(PHONE)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    fits_width(page, PHONE["width"])
     box = page.locator(".l-plateau-boite").bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    assert page.locator("#plateau .l-coord--colonne").first.is_visible()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    expect(page.locator("#plateau .l-coord--colonne").first).to_be_visible()
     assert page.errors == []
