@@ -29,13 +29,17 @@ PROMPT = re.compile(
 
 
 class GutenbergTerminal(PromptTerminal):
-    """The terminal, and the questions the Gutenberg program asks (they end in « ? » or
-    « : », not in « > »)."""
+    """The terminal, and the questions the Gutenberg program asks (they end in « ? », « : »,
+    « ) » or « ] », not in « > »)."""
 
     PROMPT = PROMPT
 
     def waiting(self, lines: list[str], count: int) -> bool:
-        return self.prompts(lines) >= count and bool(lines) and bool(self.PROMPT.match(lines[-1]))
+        """The ``count``-th question is on the last line, whole (its closing character shown)
+        and not yet answered (nothing typed after it)."""
+        if self.prompts(lines) < count or not lines or not self.PROMPT.match(lines[-1]):
+            return False
+        return lines[-1].rstrip()[-1:] in {"?", ":", ")", "]"}
 
 
 @pytest.fixture

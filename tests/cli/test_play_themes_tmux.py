@@ -69,7 +69,10 @@ def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_pa
     lines = terminal.wait(asking, "the first question")
     assert "Thèmes (Partie classique) — vous (place 1) contre 1 robot (Débutant)" in lines[0]
     assert any("Votre main :" in line for line in lines)
-    first = countdowns(terminal.screen())[-1]
+    # the hourglass is written with the question (one write), read on the first screen that
+    # shows the question: 10 s of margin for a loaded machine between the two
+    assert lines[-2].startswith("⏳ Sablier :")
+    first = countdowns(lines)[-1]
     assert 110 <= first <= 120
     # the line above the prompt counts down, in place
     lines = terminal.wait(
@@ -81,7 +84,10 @@ def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_pa
     assert moves == 0 and state.play.active == 0
     word = state.word_choices(0)[0]
     terminal.type("n'importe quoi")
-    lines = terminal.wait(lambda s: any("Coup illisible" in line for line in s), "the refusal")
+    terminal.wait(
+        lambda s: any("Coup illisible" in line for line in s) and asking(s),
+        "the refusal, then the question again",
+    )
     assert replayed(save) == (state, 0)
     terminal.type(f"{word.column + 1} {word.word}")
     lines = terminal.wait(
@@ -90,8 +96,9 @@ def test_countdown_a_word_accepted_and_quitting_saves(terminal: Terminal, tmp_pa
     )
     after, moves = replayed(save)
     assert moves == 1 and after.judgements[-1].accepted and after.won_themes[0]
-    terminal.wait(asking, "the next question of the same turn")
-    left = countdowns(terminal.screen())[-1]
+    lines = terminal.wait(asking, "the next question of the same turn")
+    assert lines[-2].startswith("⏳ Sablier :")  # its hourglass, written with it
+    left = countdowns(lines)[-1]
     assert left < first  # the same hourglass, not a new one
 
     terminal.type("quitter")
@@ -117,7 +124,12 @@ def replayed_race(save: Path) -> tuple[ThemesState, int]:
 
 
 def racing(lines: list[str]) -> bool:
-    return bool(lines) and lines[-1].startswith("Votre mot (2 new york ; rien")
+    """The race's question is on the last line, whole and not yet answered."""
+    return (
+        bool(lines)
+        and lines[-1].startswith("Votre mot (2 new york ; rien")
+        and lines[-1].rstrip().endswith(">")
+    )
 
 
 def test_simultaneous_a_word_before_the_bot_then_rien(terminal: Terminal, tmp_path: Path) -> None:

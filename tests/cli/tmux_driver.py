@@ -29,6 +29,10 @@ def tmux_required() -> bool:
     return os.environ.get("LUDOTHEQUE_REQUIRE_TMUX") == "1"
 
 
+class TmuxError(AssertionError):
+    """A tmux command failed (its server gone, say): the command and what tmux said."""
+
+
 class Terminal:
     """One program in a tmux pane of its own server, ``width`` × ``height`` cells."""
 
@@ -40,7 +44,9 @@ class Terminal:
 
     def tmux(self, *arguments: str) -> str:
         command = ["tmux", "-L", self.socket, "-f", str(self.config), *arguments]
-        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        done = subprocess.run(command, check=False, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise TmuxError(f"{shlex.join(command)} failed ({done.returncode}): {done.stderr}")
         return done.stdout
 
     def start(self, arguments: list[str]) -> None:
@@ -59,7 +65,19 @@ class Terminal:
     def visible(self) -> list[str]:
         return self.tmux("capture-pane", "-p", "-t", "jeu").splitlines()
 
+    def program(self) -> str:
+        """Whether the program still runs, or how it ended (the pane stays: remain-on-exit)."""
+        try:
+            dead, status = self.tmux(
+                "display-message", "-p", "-t", "jeu", "#{pane_dead} #{pane_dead_status}"
+            ).split(" ", 1)
+        except TmuxError as error:
+            return f"unknown: {error}"
+        return f"ended, exit status {status.strip()}" if dead == "1" else "still running"
+
     def wait(self, ready: Callable[[list[str]], bool], what: str) -> list[str]:
+        """The screen once ``ready`` holds for it, polled until a deadline of ``TIMEOUT``
+        seconds; past it, an AssertionError that shows the pane (its last 60 lines)."""
         deadline = time.monotonic() + TIMEOUT
         while True:
             lines = self.screen()
@@ -67,7 +85,10 @@ class Terminal:
                 return lines
             if time.monotonic() > deadline:
                 shown = "\n".join(lines[-60:])
-                raise AssertionError(f"never appeared: {what}\n{shown}")
+                raise AssertionError(
+                    f"never appeared within {TIMEOUT:.0f} s: {what}\n"
+                    f"--- the pane (program {self.program()}), its last 60 lines ---\n{shown}"
+                )
             time.sleep(0.05)
 
     def type(self, text: str) -> None:
