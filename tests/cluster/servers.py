@@ -30,7 +30,9 @@ from ludotheque.server.bot_queue import HEALTH_KEY
 from ludotheque.server.storage import Storage
 
 LEASE_SECONDS = 2  # $LUDOTHEQUE_LEASE_SECONDS of every process: a dead one's tables move fast
-START_TIMEOUT = 30.0  # seconds for a process to answer HTTP
+# Seconds for a process to answer HTTP (a failure, not a pace): processes started together
+# each need about 2 s of CPU; with both cores busy elsewhere, three took 25 s and more.
+START_TIMEOUT = 120.0
 NO_LIMITS = [
     "--table-rate", "1000000/second", "--message-rate", "1000000/second",
     "--sockets-per-client", "1000000",

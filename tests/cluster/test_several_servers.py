@@ -39,12 +39,13 @@ from ludotheque.games import default_registry
 from ludotheque.server.robots import decide
 
 from .clients import Api, Socket
-from .servers import LEASE_SECONDS, Cluster, ServeProcess
+from .servers import LEASE_SECONDS, START_TIMEOUT, Cluster, ServeProcess
 
 DELIVERY = 1.0  # seconds within which a move reaches every socket of every process
 # A killed holder's lease runs out, a survivor's renewal round (a third of a lease) takes it.
 TAKEOVER = LEASE_SECONDS * 4 / 3 + 2.0  # seconds, with 2 s of slack
-SCENARIO = 60.0  # seconds a whole scenario may take before it fails
+# Seconds a whole scenario may take before it fails (not hangs); one starts a process.
+SCENARIO = START_TIMEOUT + 60.0
 TWO_PEOPLE = [{"type": "humain"}, {"type": "humain"}]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ from starlette.testclient import TestClient
 
 from ludotheque.server import robots
 from ludotheque.server.lobby import REMATCH_HOLD
+from ludotheque.server.scheduler import BotScheduler
 
 from .test_realtime import choose, next_state, play_seat_to_the_end
 
@@ -53,6 +55,25 @@ def until_pong(ws: Any) -> list[Message]:
     while (message := ws.receive_json())["type"] != "pong":
         received.append(message)
     return received
+
+
+def wait_until(predicate: Callable[[], bool], timeout: float, failure: str) -> None:
+    """Poll ``predicate`` until it holds; fail with ``failure`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, f"{failure} (after {timeout} s)"
+        time.sleep(0.01)
+
+
+def bot_scheduler(client: TestClient) -> BotScheduler:
+    """The app's bot scheduler: the watcher of its table runner that is one."""
+    runner = client.app.state.runner  # type: ignore[attr-defined]
+    (scheduler,) = [
+        watcher.__self__
+        for watcher in runner.watchers
+        if isinstance(getattr(watcher, "__self__", None), BotScheduler)
+    ]
+    return scheduler
 
 
 def until(ws: Any, test: Callable[[Message], bool]) -> Message:
@@ -272,10 +293,17 @@ def test_a_bot_thinking_for_an_away_person_does_not_play_once_they_are_back(
             with client.websocket_connect(f"/ws/{table_id}?jeton={bruno}") as ws_bruno:
                 back = next_state(ws_bruno)
                 assert back["a_jouer"] and back["table"]["places"][1]["type"] == "humain"
+                scheduler = bot_scheduler(client)
+                assert (table_id, 1) in scheduler.thinking
                 release.set()
                 assert decided.wait(10)
-                for _ in range(3):  # the loop has taken the decision back meanwhile
-                    until_pong(ws_alice)
+                # The decision goes back to the loop, which drops it and ends the bot's turn
+                # without a word to anyone: « no move » means something once that turn is over.
+                wait_until(
+                    lambda: (table_id, 1) not in scheduler.thinking,
+                    10,
+                    "the bot's turn for Bruno did not end after its decision",
+                )
                 assert table_of(client, table_id).record.moves == ()
                 move = choose(back)
                 ws_bruno.send_json({"type": "coup", "seq": 0, "coup": move})
