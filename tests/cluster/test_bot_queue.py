@@ -40,7 +40,8 @@ from ludotheque.server.bot_queue import (
 )
 from ludotheque.server.robots import BotRunner, Decision, Missed
 
-TIMEOUT = 60.0  # seconds a worker may take to start (the word lists' load, on a busy machine)
+# Seconds a worker may take to start (the word lists' load): over 60 s was seen on a loaded machine.
+TIMEOUT = 120.0
 REGISTRY = default_registry()
 
 
