@@ -14,6 +14,10 @@ size; ``page.errors`` collects the console errors and uncaught exceptions of the
 
 Screenshots go to ``$LUDOTHEQUE_SCREENSHOTS`` when it is set (the documented command writes
 ``docs/screenshots/``), else to the test's temporary folder.
+
+A test waits for what it asserts (issue 27): on the page with Playwright's ``expect`` (or
+``wait_for_function``), on the server with :func:`wait_until` / :func:`poll_until`, which read
+again until the expected state holds or a deadline passes, never once after an unrelated event.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import pytest
 
@@ -62,6 +66,46 @@ def skip_or_fail(reason: str) -> NoReturn:
 
 def chromium_path() -> str:
     return os.environ.get("LUDOTHEQUE_CHROMIUM") or DEFAULT_CHROMIUM
+
+
+# --- waiting for a state ------------------------------------------------------------------------
+
+T = TypeVar("T")
+WAIT_SECONDS = 30.0  # generous: the suite must pass with both cores busy
+WAIT_MS = 20_000  # Playwright's expect(…, timeout=WAIT_MS) after a server round trip or a robot
+
+
+def poll_until(
+    read: Callable[[], T],
+    test: Callable[[T], object],
+    message: str,
+    timeout: float = WAIT_SECONDS,
+    interval: float = 0.05,
+) -> T:
+    """Call ``read()`` until ``test`` passes on its value, and return that value; fail with
+    ``message`` and the last value read once ``timeout`` seconds have passed (a server's state
+    read after a page's action: the page may be quicker than the server, or the other way)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = read()
+        if test(value):
+            return value
+        if time.monotonic() > deadline:
+            last = repr(value)
+            last = last if len(last) <= 300 else last[:300] + "…"
+            raise AssertionError(f"{message} (after {timeout:g} s; last read: {last})")
+        time.sleep(interval)
+
+
+def wait_until(
+    predicate: Callable[[], T],
+    message: str,
+    timeout: float = WAIT_SECONDS,
+    interval: float = 0.05,
+) -> T:
+    """Call ``predicate()`` until it returns a true value, and return that value; fail with
+    ``message`` once ``timeout`` seconds have passed."""
+    return poll_until(predicate, bool, message, timeout, interval)
 
 
 # --- the server ---------------------------------------------------------------------------------

@@ -18,6 +18,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
+from .conftest import WAIT_MS
 from .screens import LAPTOP, shoot
 from .test_accessibility_browser import check
 from .test_gremlins_levels_browser import MY_TURN, simple_move
@@ -64,8 +67,9 @@ def test_a_rated_game_against_a_debutant_then_my_games_and_the_leaderboard(
     page.wait_for_selector("#btn-creer-compte")
     # Logged out: « Partie classée » says why it cannot be ticked.
     rated = page.locator("#classee")
-    assert rated.is_disabled() and not rated.is_checked()
-    assert "Connectez-vous" in page.inner_text("#classee-aide")
+    expect(rated).to_be_disabled(timeout=WAIT_MS)
+    expect(rated).not_to_be_checked()
+    expect(page.locator("#classee-aide")).to_contain_text("Connectez-vous")
 
     post(page, server.url + "/api/comptes", {"nom": "Hortense", "mot_de_passe": PASSWORD})
     page.reload()
@@ -78,32 +82,34 @@ def test_a_rated_game_against_a_debutant_then_my_games_and_the_leaderboard(
     page.fill("#opt-prestige", "10")
     page.fill("#opt-epuisements", "2")
     page.select_option("#place-1", "robot:debutant")
-    assert rated.is_enabled() and rated.is_checked()
-    assert "classement" in page.inner_text("#classee-aide")
+    expect(rated).to_be_enabled(timeout=WAIT_MS)
+    expect(rated).to_be_checked()
+    expect(page.locator("#classee-aide")).to_contain_text("classement")
     page.locator("#classee").scroll_into_view_if_needed()
     shoot(page, screenshots, "classement-salon-partie-classee")
     page.click("#btn-creer")
     page.wait_for_url(re.compile(r"/table/"))
     table_id = page.url.rstrip("/").split("/")[-1]
     page.wait_for_selector("#btn-demarrer:enabled")
-    assert "partie classée" in page.inner_text("#attente-resume")
+    expect(page.locator("#attente-resume")).to_contain_text("partie classée", timeout=WAIT_MS)
     page.click("#btn-demarrer")
     page.wait_for_selector("#jeu.gr-racine #resume")
-    assert "partie classée" in page.inner_text("#table-titre")
+    expect(page.locator("#table-titre")).to_contain_text("partie classée", timeout=WAIT_MS)
     # A word in the table's chat (§ 5): it comes back from the server and is kept with the game.
     page.fill("#discussion-texte", "Bonne partie, Delphine !")
     page.press("#discussion-texte", "Enter")
     page.wait_for_selector("#discussion-messages .discussion__message")
-    assert "Hortense" in page.inner_text("#discussion-messages")
+    expect(page.locator("#discussion-messages")).to_contain_text("Hortense")
 
     play_to_the_end(page)
     line = page.locator("#classement-fin")
-    page.wait_for_selector("#classement-fin strong")
+    page.wait_for_selector("#classement-fin strong", timeout=WAIT_MS)
+    # The page drew its line from this same answer of the server: the change is written.
     change = server.get(f"/api/tables/{table_id}/classement")["places"][0]
-    shown = line.inner_text()
     gap = f"{'+' if change['ecart'] > 0 else '−'}{abs(change['ecart'])}"
     title = "Gremlins, Inc. – le jeu de cartes"
-    assert shown.startswith(f"Classement {title} : 1500 → {change['apres']} ({gap}), provisoire")
+    start = f"Classement {title} : 1500 → {change['apres']} ({gap}), provisoire"
+    expect(line).to_have_text(re.compile(f"^{re.escape(start)}"), use_inner_text=True)
     result = server.get(f"/api/tables/{table_id}")["resultat"]
     won = result["rangs"][0] < result["rangs"][1]
     assert (change["ecart"] > 0) == won
@@ -127,12 +133,13 @@ def test_a_rated_game_against_a_debutant_then_my_games_and_the_leaderboard(
     mine = page.locator(f"#liste-toutes li[data-table='{table_id}']")
     mine.wait_for()
     turn = page.locator(f"#liste-a-vous li[data-table='{other['table']}']")
-    assert turn.is_visible() and "Jouer" in turn.inner_text()
-    text = " ".join(mine.inner_text().split())
-    assert "Gremlins" in text and "contre Delphine (robot Débutant)" in text
-    assert ("Gagnée" if won else "Perdue") in text
-    assert f"classement 1500 → {change['apres']}" in text
-    assert re.search(r"Terminée (à l'instant|il y a \d+ min)", text)
+    expect(turn).to_be_visible(timeout=WAIT_MS)
+    expect(turn).to_contain_text("Jouer")
+    expect(mine).to_contain_text("Gremlins")
+    expect(mine).to_contain_text("contre Delphine (robot Débutant)")
+    expect(mine).to_contain_text("Gagnée" if won else "Perdue")
+    expect(mine).to_contain_text(f"classement 1500 → {change['apres']}")
+    expect(mine).to_contain_text(re.compile(r"Terminée\s+(à\s+l'instant|il\s+y\s+a\s+\d+\s+min)"))
     shoot(page, screenshots, "mes-parties")
     check(page, "mes-parties", screenshots)
     mine.get_by_role("link").click()
@@ -143,41 +150,47 @@ def test_a_rated_game_against_a_debutant_then_my_games_and_the_leaderboard(
     page.wait_for_function(
         "() => document.querySelector('#analyse')?.dataset.etat === 'pret'", timeout=60_000
     )
-    assert re.match(r"\d+ décisions? analysées? :", page.inner_text("#analyse-etat"))
+    expect(page.locator("#analyse-etat")).to_have_text(
+        re.compile(r"^\d+ décisions? analysées? :"), use_inner_text=True
+    )
     page.click("#btn-fin")
     page.wait_for_selector("#discussion-replay .discussion__message")
-    assert "Bonne partie, Delphine !" in page.inner_text("#discussion-replay")
+    expect(page.locator("#discussion-replay")).to_contain_text("Bonne partie, Delphine !")
     shoot(page, screenshots, "classement-revoir-analyse")
 
     page.goto(server.url + "/classement?jeu=gremlins")
     page.wait_for_selector("#lignes tr")
     rows = page.locator("#lignes tr")
+    expect(rows.locator("th")).to_have_count(5, timeout=WAIT_MS)
     names = [" ".join(t.split()) for t in rows.locator("th").all_text_contents()]
     assert "Hortense" in names and "Robot Débutant" in names and len(names) == 5
     me = rows.filter(has_text="Hortense")
-    assert str(change["apres"]) in me.inner_text() and "?" in me.inner_text()
-    assert (
-        page.locator("a[aria-current='page']").get_attribute("href") == "/classement?jeu=gremlins"
+    expect(me).to_contain_text(str(change["apres"]))
+    expect(me).to_contain_text("?")
+    expect(page.locator("a[aria-current='page']")).to_have_attribute(
+        "href", "/classement?jeu=gremlins"
     )
     # Logged in, their own curve is drawn at once: the start, one game, the current value.
     page.wait_for_selector("#courbe svg .courbe__ligne")
-    assert page.locator("#courbe svg circle").count() == 2
-    assert f"Classement actuel : {change['apres']} (provisoire)" in page.inner_text("#courbe")
-    assert str(change["apres"]) in page.locator("#courbe svg .courbe__valeur").text_content()
+    expect(page.locator("#courbe svg circle")).to_have_count(2)
+    expect(page.locator("#courbe")).to_contain_text(
+        f"Classement actuel : {change['apres']} (provisoire)"
+    )
+    expect(page.locator("#courbe svg .courbe__valeur")).to_contain_text(str(change["apres"]))
     shoot(page, screenshots, "classement-gremlins")
     check(page, "classement", screenshots)
     # A bot's row has no curve; another game's tab has nobody yet.
     page.click("a.onglets__lien[href='/classement?jeu=letter']")
     page.wait_for_url("**/classement?jeu=letter")
     page.wait_for_selector("#vide:not([hidden])")
-    assert "Personne n'a encore joué" in page.inner_text("#vide")
+    expect(page.locator("#vide")).to_contain_text("Personne n'a encore joué")
     assert page.errors == []
 
 
 def test_logged_out_my_games_says_how_to_find_them(page: Any, live_server: Any) -> None:
     page.goto(live_server.url + "/mes-parties")
     page.wait_for_selector("#deconnecte:not([hidden])")
-    assert "Connectez-vous" in page.inner_text("#deconnecte")
+    expect(page.locator("#deconnecte")).to_contain_text("Connectez-vous")
     page.click("#btn-connexion")
     page.locator("#compte-dialogue").wait_for()
     assert [e for e in page.errors if "Failed to load resource" not in e] == []
@@ -220,12 +233,15 @@ def test_the_curve_of_a_seasoned_player_is_dated_in_french(
         page = new_page(viewport=size)
         page.goto(live_server.url + "/classement?jeu=letter&nom=gaspard")
         page.wait_for_selector("#courbe svg .courbe__ligne")
-        dates = page.locator("#courbe svg .courbe__date").all_text_contents()
-        assert dates == ["26 oct.", "5 nov.", "14 nov."]
-        assert page.locator("#courbe svg .courbe__point--provisoire").count() == 1 + 9  # start + 9
-        assert page.locator("#courbe svg circle").count() == 16
-        summary = page.inner_text("#courbe figcaption")
-        assert summary.startswith("De 1500 à ") and "du 26 octobre au 14 novembre" in summary
+        expect(page.locator("#courbe svg .courbe__date")).to_have_text(
+            ["26 oct.", "5 nov.", "14 nov."]
+        )
+        provisional = page.locator("#courbe svg .courbe__point--provisoire")
+        expect(provisional).to_have_count(1 + 9)  # the start + 9 games
+        expect(page.locator("#courbe svg circle")).to_have_count(16)
+        summary = page.locator("#courbe figcaption")
+        expect(summary).to_have_text(re.compile(r"^De 1500 à "), use_inner_text=True)
+        expect(summary).to_contain_text("du 26 octobre au 14 novembre")
         page.locator("#courbe").scroll_into_view_if_needed()
         page.screenshot(path=screenshots / f"{name}.png", full_page=size is not LAPTOP)
         assert page.errors == []

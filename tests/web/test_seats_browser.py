@@ -10,6 +10,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
+from .conftest import WAIT_MS
 from .screens import LAPTOP, PHONE, shoot
 
 LiveServer = Any  # conftest.LiveServer
@@ -66,15 +69,16 @@ def open_seat(page: Any, server: LiveServer, table_id: str, place: int, token: s
     page.wait_for_selector("#connexion[data-etat='en-ligne']")
 
 
-def journal(page: Any) -> list[str]:
-    return [text.strip() for text in page.locator("#journal li").all_text_contents()]
-
-
-def wait_for_line(page: Any, text: str) -> None:
+def wait_for_line(page: Any, text: str, how: str = "includes") -> None:
+    """Wait until a line of the journal ``includes``, ``startsWith`` or ``equals`` ``text``
+    (its text without the spaces around it)."""
+    assert how in ("includes", "startsWith", "equals"), how
     page.wait_for_function(
-        "t => [...document.querySelectorAll('#journal li')]"
-        ".some((li) => li.textContent.includes(t))",
-        arg=text,
+        "([t, how]) => [...document.querySelectorAll('#journal li')].some((li) => {"
+        " const line = li.textContent.trim();"
+        " return how === 'equals' ? line === t : line[how](t); })",
+        arg=[text, how],
+        timeout=WAIT_MS,
     )
 
 
@@ -88,18 +92,16 @@ def test_an_away_person_is_marked_handed_to_a_bot_and_comes_back(
     seat = page.locator("#joueurs li[data-place='1']")
     seat.locator(".pastille--absent", has_text="absent").wait_for()
     button = seat.locator("#btn-robot-1")
-    assert button.text_content() == "Confier à un robot"
-    assert (
-        seat.locator(".aide").text_content() == "Un robot Fort joue pour Bruno jusqu'à son retour."
-    )
-    assert any(line.startswith("Bruno n'est plus là depuis 1 s") for line in journal(page))
+    expect(button).to_have_text("Confier à un robot")
+    expect(seat.locator(".aide")).to_have_text("Un robot Fort joue pour Bruno jusqu'à son retour.")
+    wait_for_line(page, "Bruno n'est plus là depuis 1 s", "startsWith")
     shoot(page, screenshots, "place-absente")
     shoot_part(page, screenshots, "joueurs-absent", "#joueurs")
     button.click()
     seat.locator(".pastille--absent", has_text="à la place de Bruno").wait_for()
-    assert "robot · Fort" in (seat.text_content() or "")
+    expect(seat).to_contain_text("robot · Fort")
     wait_for_line(page, "Alice confie la place de Bruno à ")  # told by the socket after
-    assert seat.locator("button").count() == 0
+    expect(seat.locator("button")).to_have_count(0)
     shoot(page, screenshots, "place-confiee")
     shoot_part(page, screenshots, "joueurs-confiee", "#joueurs")
     # Bruno comes back: his page takes the seat back, Alice's page shows him again.
@@ -109,9 +111,9 @@ def test_an_away_person_is_marked_handed_to_a_bot_and_comes_back(
     page.wait_for_function(
         "() => !document.querySelector(\"#joueurs li[data-place='1'] .pastille--absent\")"
     )
-    assert "Bruno est de retour et reprend sa place." in journal(page)
+    wait_for_line(page, "Bruno est de retour et reprend sa place.", "equals")
     other.wait_for_selector("#joueurs li.place--moi[data-place='1']")
-    assert other.locator("#place-confiee").is_hidden()
+    expect(other.locator("#place-confiee")).to_be_hidden()
     assert page.errors == [] and other.errors == []
 
 
@@ -128,8 +130,8 @@ def test_a_page_left_open_past_its_clock_takes_its_seat_back_with_a_button(
     page.locator("#btn-robot-1").click()
     banner = other.locator("#place-confiee")
     banner.wait_for()
-    assert "joue à votre place" in (banner.text_content() or "")
-    assert other.locator("#jeu").get_attribute("data-a-jouer") == "false"
+    expect(banner).to_contain_text("joue à votre place")
+    expect(other.locator("#jeu")).to_have_attribute("data-a-jouer", "false")
     shoot(other, screenshots, "place-a-reprendre")
     shoot_part(other, screenshots, "bandeau-reprendre", "#place-confiee")
     other.locator("#btn-reprendre").click()
@@ -149,8 +151,8 @@ def test_the_lobby_offers_the_absence_delay_in_words(
     page.goto(live_server.url + "/")
     page.wait_for_selector("#jeu option[value='gutenberg']", state="attached")
     choice = page.locator("#absence")
-    assert choice.locator("option:checked").text_content() == "après 1 min sans connexion"
-    assert choice.locator("option").all_text_contents()[-1] == "jamais"
+    expect(choice.locator("option:checked")).to_have_text("après 1 min sans connexion")
+    expect(choice.locator("option").last).to_have_text("jamais")
     page.select_option("#jeu", "gutenberg")
     page.fill("#nom", "Alice")
     page.select_option("#absence", "30")

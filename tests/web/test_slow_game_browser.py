@@ -22,6 +22,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
+from .conftest import WAIT_MS
 from .screens import LAPTOP, shoot
 
 MY_TURN = '#jeu[data-a-jouer="true"]'
@@ -49,25 +52,32 @@ def test_a_slow_game_against_a_bot_is_there_after_a_restart_with_the_time_left(
     page.select_option("#mode", "classique")
     page.fill("#nom", "Alice")
     page.select_option("#place-1", "robot:debutant")
-    assert page.is_visible("#horloge") and page.is_visible("#absence")
+    expect(page.locator("#horloge")).to_be_visible()
+    expect(page.locator("#absence")).to_be_visible()
     page.select_option("#heures", "24")
     # A slow game has no clock in seconds and nobody is away for being disconnected.
-    assert not page.is_visible("#horloge") and not page.is_visible("#absence")
-    assert "la partie attend" in page.inner_text("#heures-aide")
+    expect(page.locator("#heures-aide")).to_contain_text("la partie attend")
+    expect(page.locator("#horloge")).to_be_hidden()
+    expect(page.locator("#absence")).to_be_hidden()
     shoot(page, screenshots, "salon-partie-lente")
     page.click("#btn-creer")
     page.wait_for_url(re.compile(r"/table/[^/?#]+$"))
     table_id = page.url.rsplit("/", 1)[1]
     page.wait_for_selector("#btn-demarrer:enabled")
-    assert "Partie lente, 24 h par coup" in page.inner_text("#attente-resume")
+    expect(page.locator("#attente-resume")).to_contain_text(
+        "Partie lente, 24 h par coup", timeout=WAIT_MS
+    )
     page.locator("#btn-demarrer:enabled").click()
     page.wait_for_selector(MY_TURN)
     status = page.locator("#compte-a-rebours")
-    assert re.fullmatch(
-        r"Il vous reste 23 h 5\d min pour jouer, jusqu'à (demain|aujourd'hui) \d+ h \d\d\. "
-        r"À vous depuis aujourd'hui \d+ h \d\d\.",
-        status.inner_text(),
-    ), status.inner_text()
+    expect(status).to_have_text(
+        re.compile(
+            r"^Il vous reste 23 h 5\d min pour jouer, jusqu'à (demain|aujourd'hui) \d+ h \d\d\. "
+            r"À vous depuis aujourd'hui \d+ h \d\d\.$"
+        ),
+        use_inner_text=True,
+        timeout=WAIT_MS,
+    )
     page.locator(CARDS).first.click()
     picked(page, 1)
     page.wait_for_selector(MY_TURN)  # the bot picked too: the next pick is ours
@@ -85,17 +95,19 @@ def test_a_slow_game_against_a_bot_is_there_after_a_restart_with_the_time_left(
     page.reload()  # the list as this browser, which holds a seat there, sees it
     listed = page.locator(f".tables__ligne[data-table='{table_id}']")
     listed.wait_for()
-    assert "Partie lente, 24 h par coup" in listed.inner_text()
-    assert listed.locator("a", has_text="Reprendre").count() == 1
+    expect(listed).to_contain_text("Partie lente, 24 h par coup")
+    expect(listed.locator("a", has_text="Reprendre")).to_have_count(1)
     shoot(page, screenshots, "salon-table-lente")
     page.goto(f"{second.live.url}/table/{table_id}")
     page.wait_for_selector(MY_TURN)
     picked(page, 1)  # where the game was
-    assert re.match(r"Il vous reste 20 h 5\d min pour jouer", status.inner_text()), (
-        status.inner_text()
+    expect(status).to_have_text(
+        re.compile(r"^Il vous reste 20 h 5\d min pour jouer"), use_inner_text=True, timeout=WAIT_MS
     )
-    assert "Le serveur a redémarré : la partie reprend." in page.inner_text("#journal")
-    assert page.title().startswith("À vous !")
+    expect(page.locator("#journal")).to_contain_text(
+        "Le serveur a redémarré : la partie reprend.", timeout=WAIT_MS
+    )
+    expect(page).to_have_title(re.compile(r"^À vous !"))
     shoot(page, screenshots, "partie-lente")
     page.locator(CARDS).first.click()  # the game goes on
     picked(page, 2)
@@ -126,17 +138,20 @@ def test_the_person_who_played_reads_whose_turn_it_is_since_when_and_until_when(
     alice.locator(CARDS).first.click()
     alice.wait_for_selector('#jeu[data-a-jouer="false"]')
     status = alice.locator("#compte-a-rebours")
-    alice.wait_for_function(
-        "() => document.querySelector('#compte-a-rebours').textContent.startsWith('Bruno')"
+    expect(status).to_have_text(
+        re.compile(
+            r"^Bruno a jusqu'à (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d+ \S+ "
+            r"à \d+ h \d\d pour jouer "
+            r"\(son tour depuis aujourd'hui \d+ h \d\d\)\.$"
+        ),
+        use_inner_text=True,
+        timeout=WAIT_MS,
     )
-    assert re.fullmatch(
-        r"Bruno a jusqu'à (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d+ \S+ "
-        r"à \d+ h \d\d pour jouer "
-        r"\(son tour depuis aujourd'hui \d+ h \d\d\)\.",
-        status.inner_text(),
-    ), status.inner_text()
-    assert "Il vous reste 47 h 5" in bruno.inner_text("#compte-a-rebours")
-    seats = alice.inner_text("#joueurs")
-    assert "en ligne" in seats and "déconnecté" not in seats
+    expect(bruno.locator("#compte-a-rebours")).to_contain_text(
+        "Il vous reste 47 h 5", timeout=WAIT_MS
+    )
+    seats = alice.locator("#joueurs")
+    expect(seats).to_contain_text("en ligne")
+    expect(seats).not_to_contain_text("déconnecté")
     shoot(alice, screenshots, "partie-lente-attente")
     assert alice.errors == [] and bruno.errors == []

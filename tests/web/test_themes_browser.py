@@ -20,10 +20,14 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 from websockets.sync.client import connect
 
 from ludotheque.games import default_registry
 from ludotheque.server.storage import Storage
+
+from .conftest import WAIT_MS, poll_until
 
 LiveServer = Any  # conftest.LiveServer: url, database, get(path)
 
@@ -79,11 +83,55 @@ def wait_my_turn(page: Any, deadline: float) -> None:
     page.wait_for_selector(MY_TURN, timeout=remaining * 1000)
 
 
+def moves_after(server: LiveServer, table_id: str, count: int) -> Any:
+    """The stored record once it holds more than ``count`` moves (a move the page sent)."""
+    return poll_until(
+        lambda: stored_record(server, table_id),
+        lambda record: len(record.moves) > count,
+        f"the server did not store move {count}",
+    )
+
+
+def turn_back(page: Any, server: LiveServer, table_id: str, turn: int, deadline: float) -> Any:
+    """After this seat ended turn ``turn``: wait until its turn comes again, on the server and
+    then in the page (« Tour n » in its heading), and return the server's state. The page still
+    shows the old turn for a while: its « à vous » is no sign of the new one."""
+    after = poll_until(
+        lambda: server_state(server, table_id),
+        lambda s: s.play.turn > turn and s.play.active == ME and s.phase == "jeu",
+        f"the turn did not come back to seat {ME}",
+        timeout=max(1.0, deadline - time.monotonic()),
+    )
+    expect(page.locator("#jeu .g-entete__mode")).to_contain_text(
+        re.compile(rf"\bTour {after.play.turn + 1}\b"), timeout=WAIT_MS
+    )
+    wait_my_turn(page, deadline)
+    return after
+
+
 def hand_ids(page: Any) -> list[str]:
     ids: list[str] = page.eval_on_selector_all(
         "#t-main [data-card]", "els => els.map(e => e.dataset.card)"
     )
     return ids
+
+
+def wait_ids(page: Any, cards: str, expected: Any, *, ordered: bool = False) -> None:
+    """Wait until the cards ``cards`` (a selector) of the page are ``expected`` (their
+    ``data-card`` or ``data-id``), in this order if ``ordered``, else in any order."""
+    wanted = list(expected) if ordered else sorted(expected)
+    script = (
+        "([sel, ids, ordered]) => { const seen = [...document.querySelectorAll(sel)]"
+        ".map(e => e.dataset.card || e.dataset.id); if (!ordered) seen.sort();"
+        " return seen.join() === ids.join(); }"
+    )
+    try:
+        page.wait_for_function(script, arg=[cards, wanted, ordered], timeout=WAIT_MS)
+    except PlaywrightTimeout:
+        seen = page.eval_on_selector_all(
+            cards, "els => els.map(e => e.dataset.card || e.dataset.id)"
+        )
+        raise AssertionError(f"{cards}: the page shows {seen}, not {wanted}") from None
 
 
 def turn_with_a_word(page: Any, server: LiveServer, table_id: str) -> tuple[Any, Any]:
@@ -98,6 +146,7 @@ def turn_with_a_word(page: Any, server: LiveServer, table_id: str) -> tuple[Any,
         if choices:
             return state, choices[0]
         if state.play.may_redraw(state, ME):
+            wait_ids(page, "#t-main [data-card]", state.play.hands[ME])
             before = hand_ids(page)
             page.click("#btn-changer-main")
             page.wait_for_function(
@@ -106,40 +155,39 @@ def turn_with_a_word(page: Any, server: LiveServer, table_id: str) -> tuple[Any,
                 arg=before,
             )
             continue
-        turn = state.play.turn
         page.click("#btn-fin-tour")
-        while server_state(server, table_id).play.turn == turn:  # wait for the turn to pass
-            assert time.monotonic() < deadline, "the turn did not end"
-            time.sleep(0.05)
+        turn_back(page, server, table_id, state.play.turn, deadline)
 
 
 def test_themes_word_with_chosen_cards_from_the_lobby(
     page: Any, live_server: LiveServer, screenshots: Path
 ) -> None:
     table_id = create_from_lobby(page, live_server, seconds=120)
-    assert page.locator("#jeu .t-colonne .t-theme__nom").count() == 4
+    expect(page.locator("#jeu .t-colonne .t-theme__nom")).to_have_count(4)
     state, word = turn_with_a_word(page, live_server, table_id)
-    assert page.locator("#t-consigne").get_attribute("data-a-vous") == "true"
-    assert "À vous de jouer" in page.inner_text("#t-consigne")
-    assert sorted(hand_ids(page)) == sorted(state.play.hands[ME])
+    expect(page.locator("#t-consigne")).to_have_attribute("data-a-vous", "true", timeout=WAIT_MS)
+    expect(page.locator("#t-consigne")).to_contain_text("À vous de jouer")
+    wait_ids(page, "#t-main [data-card]", state.play.hands[ME])
     theme = state.visible_themes()[word.column]
     column = f'#jeu .t-colonne[data-colonne="{word.column}"]'
-    assert page.inner_text(f"{column} .t-theme__nom") == theme
+    expect(page.locator(f"{column} .t-theme__nom")).to_have_text(theme)
     # Choose the theme, the cards (hand and column), type the word, say it.
     page.check(f"#t-theme-{word.column}")
     hand = set(state.play.hands[ME])
     for card in word.cards:
         where = "#t-main" if card in hand else column
         page.click(f'{where} [data-card="{card}"]')
-        assert page.get_attribute(f'{where} [data-card="{card}"]', "aria-pressed") == "true"
+        expect(page.locator(f'{where} [data-card="{card}"]')).to_have_attribute(
+            "aria-pressed", "true"
+        )
     page.fill("#t-mot", word.word)
     page.screenshot(path=str(screenshots / "themes-en-jeu.png"), full_page=True)
     moves = len(stored_record(live_server, table_id).moves)
     page.click("#btn-dire")
     decision = page.locator("#t-decisions .t-decision[data-accepte='true'][data-place='0']")
     decision.first.wait_for()
-    assert word.word in decision.first.inner_text()
-    record = stored_record(live_server, table_id)
+    expect(decision.first).to_contain_text(word.word)
+    record = moves_after(live_server, table_id, moves)
     said = record.moves[moves]
     assert said.seat == ME
     assert said.action["type"] == "mot" and said.action["mot"] == word.word
@@ -148,10 +196,10 @@ def test_themes_word_with_chosen_cards_from_the_lobby(
     after = server_state(live_server, table_id)
     assert len(after.won_themes[ME]) == 1
     me = page.locator('#t-joueurs li[data-place="0"]')
-    assert me.locator(".t-pastille-theme").first.inner_text() == theme
-    assert me.locator(".t-joueur__score").get_attribute("data-score") == str(after.score(ME))
-    assert me.locator(".t-joueur__lettres [data-id]").count() == len(word.cards)
-    assert page.input_value("#t-mot") == ""  # ready for the next word
+    expect(me.locator(".t-pastille-theme").first).to_have_text(theme, timeout=WAIT_MS)
+    expect(me.locator(".t-joueur__score")).to_have_attribute("data-score", str(after.score(ME)))
+    expect(me.locator(".t-joueur__lettres [data-id]")).to_have_count(len(word.cards))
+    expect(page.locator("#t-mot")).to_have_value("")  # ready for the next word
     assert page.errors == []
 
 
@@ -170,21 +218,22 @@ def test_themes_invalid_word_then_a_new_hand_by_keyboard(
     moves = len(stored_record(live_server, table_id).moves)
     page.focus(f"#t-theme-{column}")
     page.keyboard.press("Space")
-    assert page.is_checked(f"#t-theme-{column}")
+    expect(page.locator(f"#t-theme-{column}")).to_be_checked()
     page.focus("#t-mot")
     page.keyboard.type(typed)
     page.keyboard.press("Enter")
     error = page.locator("#t-erreur")
     error.wait_for()
-    text = error.inner_text()
-    assert "Aucune combinaison" in text and typed in text, text
-    assert "Aucune combinaison" in page.inner_text("#alerte .alerte__texte")
+    expect(error).to_contain_text("Aucune combinaison", timeout=WAIT_MS)
+    expect(error).to_contain_text(typed)
+    expect(page.locator("#alerte .alerte__texte")).to_contain_text("Aucune combinaison")
+    # The server answered (the error above): it stored nothing.
     assert len(stored_record(live_server, table_id).moves) == moves
-    assert page.input_value("#t-mot") == typed  # kept, to be corrected
-    assert page.is_checked(f"#t-theme-{column}")
+    expect(page.locator("#t-mot")).to_have_value(typed)  # kept, to be corrected
+    expect(page.locator(f"#t-theme-{column}")).to_be_checked()
     # A new hand, once a turn.
+    wait_ids(page, "#t-main [data-card]", state.play.hands[ME])
     before = hand_ids(page)
-    assert sorted(before) == sorted(state.play.hands[ME])
     page.focus("#btn-changer-main")
     page.keyboard.press("Enter")
     page.wait_for_function(
@@ -193,10 +242,12 @@ def test_themes_invalid_word_then_a_new_hand_by_keyboard(
         arg=before,
     )
     page.wait_for_selector("#btn-changer-main:disabled")
-    after = server_state(live_server, table_id)
+    record = moves_after(live_server, table_id, moves)
+    assert len(record.moves) == moves + 1
+    after = record.replay(default_registry().get(record.game))
     assert after.play.redrawn and after.play.active == ME
-    assert sorted(hand_ids(page)) == sorted(after.play.hands[ME]) != sorted(before)
-    assert len(stored_record(live_server, table_id).moves) == moves + 1
+    assert sorted(after.play.hands[ME]) != sorted(before)
+    wait_ids(page, "#t-main [data-card]", after.play.hands[ME])
     assert page.errors == []
 
 
@@ -206,14 +257,17 @@ def test_themes_hourglass_is_prominent_and_runs(page: Any, live_server: LiveServ
     hourglass = page.locator("#sablier")
     hourglass.wait_for(state="visible")
     pattern = r"Votre sablier : (\d+) s sur 45"
+    expect(hourglass).to_have_text(re.compile(f"^{pattern}$"), timeout=WAIT_MS)
     first = hourglass.text_content() or ""
     match = re.fullmatch(pattern, first)
     assert match, first
+    # It runs: fewer seconds left a moment later.
     page.wait_for_function(
-        "t => document.querySelector('#sablier').textContent !== t", arg=first, timeout=15_000
+        "([p, n]) => { const m = new RegExp(`^${p}$`).exec(document.querySelector('#sablier')"
+        ".textContent); return m && Number(m[1]) < n; }",
+        arg=[pattern, int(match.group(1))],
+        timeout=WAIT_MS,
     )
-    later = re.fullmatch(pattern, hourglass.text_content() or "")
-    assert later and int(later.group(1)) < int(match.group(1))
     # Larger than the page's ordinary text, and told in the game area too.
     size = page.eval_on_selector("#sablier", "e => parseFloat(getComputedStyle(e).fontSize)")
     body = page.eval_on_selector("body", "e => parseFloat(getComputedStyle(e).fontSize)")
@@ -233,8 +287,11 @@ def test_themes_phone_width_has_no_sideways_scroll(
     state = server_state(live_server, table_id)
     column = next(i for i, theme in enumerate(state.visible_themes()) if theme)
     page.check(f"#t-theme-{column}")
-    page.click(f'#t-main [data-card="{state.play.hands[ME][0]}"]')
+    card = page.locator(f'#t-main [data-card="{state.play.hands[ME][0]}"]')
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
     page.fill("#t-mot", "Un mot assez long pour voir")
+    # Measured once the page shows what was chosen (layout is computed when read).
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1, f"the page scrolls sideways at phone width ({width} px)"
     for selector in ("#btn-dire", "#btn-changer-main", "#btn-fin-tour", "#t-mot"):
@@ -250,8 +307,8 @@ def test_themes_expert_fifth_theme(page: Any, live_server: LiveServer) -> None:
     table_id = create_from_lobby(page, live_server, seconds=120, mode="expert")
     state, word = turn_with_a_word(page, live_server, table_id)
     fifth = state.catalog.theme(state.play.fifth[0])
-    assert fifth in page.inner_text("#t-cinquieme-pile")
-    assert f"avec le 5e thème ({fifth})" in page.inner_text("label[for='t-cinquieme']")
+    expect(page.locator("#t-cinquieme-pile")).to_contain_text(fifth, timeout=WAIT_MS)
+    expect(page.locator("label[for='t-cinquieme']")).to_contain_text(f"avec le 5e thème ({fifth})")
     fits_both = state.in_vocabulary(type(word)(word.column, word.word, word.cards, fifth=True))
     page.check(f"#t-theme-{word.column}")
     page.check("#t-cinquieme")
@@ -262,7 +319,8 @@ def test_themes_expert_fifth_theme(page: Any, live_server: LiveServer) -> None:
         page.locator("#t-decisions .t-decision[data-place='0']").first.wait_for()
     else:  # not in the fifth theme's vocabulary, and no judge at this table: refused
         page.locator("#t-erreur").wait_for()
-        assert "n'est pas dans le vocabulaire" in page.inner_text("#t-erreur")
+        expect(page.locator("#t-erreur")).to_contain_text("n'est pas dans le vocabulaire")
+        # The server answered (the error above): it stored nothing.
         assert len(stored_record(live_server, table_id).moves) == moves
     said = [json.loads(f) for f in sent if '"coup"' in f and '"mot"' in f]
     assert said and said[-1]["coup"]["cinquieme"] is True
@@ -410,10 +468,13 @@ def test_themes_judge_refuses_a_word_in_the_page(
             {"type": "mot", "colonne": word.column, "mot": word.word, "cartes": list(word.cards)}
         )
         page.wait_for_selector('#jeu[data-a-jouer="true"][data-phase="jugement"]')
-        assert page.inner_text("#t-question") == f"Valider « {word.word} » pour {theme} ?"
-        zone = page.inner_text("#t-jugement")
-        assert "Qui ne dit mot consent : sans réponse, le mot est accepté." in zone
-        assert page.locator("#t-jugement [data-id]").count() == len(word.cards)
+        expect(page.locator("#t-question")).to_have_text(
+            f"Valider « {word.word} » pour {theme} ?", timeout=WAIT_MS
+        )
+        expect(page.locator("#t-jugement")).to_contain_text(
+            "Qui ne dit mot consent : sans réponse, le mot est accepté."
+        )
+        expect(page.locator("#t-jugement [data-id]")).to_have_count(len(word.cards))
         page.wait_for_function(
             "() => /Délai du juge : sans réponse dans \\d+ s/"
             ".test(document.querySelector('#t-delai')?.textContent || '')"
@@ -424,16 +485,22 @@ def test_themes_judge_refuses_a_word_in_the_page(
         watcher.goto(f"{live_server.url}/table/{table_id}?regarder")
         question = watcher.locator("#t-question")
         question.wait_for()
-        assert question.inner_text() == f"« {word.word} » pour {theme}, proposé par Bruno."
-        assert "attend le verdict de Alice" in watcher.inner_text("#t-consigne")
-        assert watcher.locator("#btn-valider, #btn-refuser, #t-mot").count() == 0
+        expect(question).to_have_text(
+            f"« {word.word} » pour {theme}, proposé par Bruno.", timeout=WAIT_MS
+        )
+        expect(watcher.locator("#t-consigne")).to_contain_text("attend le verdict de Alice")
+        expect(watcher.locator("#btn-valider, #btn-refuser, #t-mot")).to_have_count(0)
         page.click("#btn-refuser")
         refused = page.locator("#t-decisions .t-decision[data-accepte='false'][data-place='1']")
         refused.first.wait_for()
-        assert "refusé (par le juge)" in refused.first.inner_text()
-        assert page.locator("#t-jugement").count() == 0
-    after = server_state(live_server, table_id)
-    assert after.phase == "jeu" and after.claim is None
+        expect(refused.first).to_contain_text("refusé (par le juge)")
+        expect(page.locator("#t-jugement")).to_have_count(0)
+    after = poll_until(
+        lambda: server_state(live_server, table_id),
+        lambda s: s.claim is None,
+        "the server still waits for the judge",
+    )
+    assert after.phase == "jeu"
     assert after.judgements[-1].accepted is False and after.judgements[-1].by == "juge"
     assert after.won_themes[1] == ()
     assert page.errors == [] and watcher.errors == []
@@ -444,24 +511,38 @@ def test_themes_judge_refuses_a_word_in_the_page(
 SEARCHING = '#jeu[data-a-jouer="true"][data-phase="recherche"]'
 
 
-def card_ids(page: Any, selector: str) -> list[str]:
-    ids: list[str] = page.eval_on_selector_all(
-        f"{selector} [data-card], {selector} [data-id]",
-        "els => els.map(e => e.dataset.card || e.dataset.id)",
-    )
-    return ids
+def wait_turned(page: Any, turned: Any) -> None:
+    """Wait until the page shows these turned cards (Simultanée), in this order: the page
+    has drawn the round the server is at."""
+    wait_ids(page, "#t-retournees [data-card], #t-retournees [data-id]", turned, ordered=True)
 
 
 def say_word(page: Any, word: Any, own: str) -> None:
-    """Choose the word's theme and cards in the page (``own``: where its own letters are)."""
+    """Choose the word's theme and cards in the page (``own``: where its own letters are, the
+    others being in the word's column). The page must show the state the word was found in."""
     page.check(f"#t-theme-{word.column}")
     column = f'#jeu .t-colonne[data-colonne="{word.column}"]'
     for card in word.cards:
-        mine = page.locator(f'{own} [data-card="{card}"]')
-        target = mine if mine.count() else page.locator(f'{column} [data-card="{card}"]')
+        target = page.locator(f'{own} [data-card="{card}"], {column} [data-card="{card}"]')
         target.click()
-        assert target.get_attribute("aria-pressed") == "true"
+        expect(target).to_have_attribute("aria-pressed", "true")
     page.fill("#t-mot", word.word)
+
+
+def both_say_nothing(page: Any, bruno: Opponent, table_id: str, server: LiveServer) -> None:
+    """Alice (the page) and Bruno both give up the round (« Rien »); returns once the page
+    shows the next round's turned cards."""
+    round_ = server_state(server, table_id).play.round
+    page.wait_for_selector(SEARCHING)
+    page.click("#btn-rien")
+    bruno.play({"type": "rien"}, phase="recherche")
+    after = poll_until(
+        lambda: server_state(server, table_id),
+        lambda s: s.play.round != round_,
+        "the round did not end",
+    )
+    wait_turned(page, after.play.turned)
+    page.wait_for_selector(SEARCHING)
 
 
 def test_themes_simultaneous_word_rien_and_judge(
@@ -473,13 +554,13 @@ def test_themes_simultaneous_word_rien_and_judge(
     state = server_state(live_server, table_id)
     assert state.phase == "recherche" and len(state.play.turned) == 2
     # The two turned cards first, who searches, no hand, no hourglass, no turn to end.
-    assert card_ids(page, "#t-retournees") == list(state.play.turned)
-    first = page.eval_on_selector_all("#jeu > section", "els => els.map(e => e.id || e.className)")
-    assert first[0] == "t-retournees-zone", first
-    assert page.inner_text("#t-cherchent") == "Cherchent encore : Alice (vous), Bruno."
-    assert "Sans sablier" in page.inner_text("#t-consigne")
-    assert page.locator("#btn-fin-tour, #btn-changer-main, #t-main").count() == 0
-    assert page.is_hidden("#sablier") and page.inner_text("#t-temps") == ""
+    wait_turned(page, state.play.turned)
+    expect(page.locator("#jeu > section").first).to_have_id("t-retournees-zone")
+    expect(page.locator("#t-cherchent")).to_have_text("Cherchent encore : Alice (vous), Bruno.")
+    expect(page.locator("#t-consigne")).to_contain_text("Sans sablier")
+    expect(page.locator("#btn-fin-tour, #btn-changer-main, #t-main")).to_have_count(0)
+    expect(page.locator("#sablier")).to_be_hidden()
+    expect(page.locator("#t-temps")).to_have_text("")
     # A word with one or two turned cards and the column's letters: the first wins the round.
     word = state.word_choices()[0]
     theme = state.claim_themes(word)[0]
@@ -489,8 +570,8 @@ def test_themes_simultaneous_word_rien_and_judge(
     page.click("#btn-dire")
     won = page.locator("#t-manche-precedente[data-gagnant='0']")
     won.wait_for()
-    assert f"« {word.word}" in won.inner_text() or word.word in won.inner_text()
-    said = stored_record(live_server, table_id).moves[moves]
+    expect(won).to_contain_text(word.word)
+    said = moves_after(live_server, table_id, moves).moves[moves]
     assert said.seat == ME and said.action["type"] == "mot"
     assert said.action["mot"] == word.word and said.action["colonne"] == word.column
     assert sorted(said.action["cartes"]) == sorted(word.cards)
@@ -499,16 +580,11 @@ def test_themes_simultaneous_word_rien_and_judge(
         word.cards
     )
     me = page.locator('#t-joueurs li[data-place="0"]')
-    assert me.locator(".t-pastille-theme").first.inner_text() == theme
-    assert sorted(card_ids(page, '#t-joueurs li[data-place="0"] .t-joueur__lettres')) == sorted(
-        word.cards
-    )
-    assert me.locator(".t-joueur__score").get_attribute("data-score") == str(after.score(ME))
-    page.wait_for_function(
-        "ids => [...document.querySelectorAll('#t-retournees [data-card]')]"
-        ".map(e => e.dataset.card).join() === ids.join()",
-        arg=list(after.play.turned),
-    )
+    expect(me.locator(".t-pastille-theme").first).to_have_text(theme, timeout=WAIT_MS)
+    won_cards = '#t-joueurs li[data-place="0"] .t-joueur__lettres'
+    wait_ids(page, f"{won_cards} [data-card], {won_cards} [data-id]", word.cards)
+    expect(me.locator(".t-joueur__score")).to_have_attribute("data-score", str(after.score(ME)))
+    wait_turned(page, after.play.turned)
     with Opponent(live_server, table_id, tokens[1]) as bruno:
         # Bruno says a word of another theme: Alice judges it and refuses; he owes a card.
         for _ in range(6):
@@ -519,30 +595,30 @@ def test_themes_simultaneous_word_rien_and_judge(
             )
             if stray is not None:
                 break
-            page.wait_for_selector(SEARCHING)
-            page.click("#btn-rien")
-            bruno.play({"type": "rien"}, phase="recherche")
+            both_say_nothing(page, bruno, table_id, live_server)
         else:
             raise AssertionError("Bruno never had a word for the judge")
         coup = {"type": "mot", "colonne": stray.column, "mot": stray.word}
         bruno.play({**coup, "cartes": list(stray.cards)}, phase="recherche")
         page.wait_for_selector('#jeu[data-a-jouer="true"][data-phase="jugement"]')
-        assert page.inner_text("#t-question").startswith(f"Valider « {stray.word} »")
+        expect(page.locator("#t-question")).to_have_text(
+            re.compile(f"^{re.escape(f'Valider « {stray.word} »')}"), timeout=WAIT_MS
+        )
         page.click("#btn-refuser")
         page.wait_for_selector(SEARCHING)
         debt = page.locator('#t-joueurs li[data-place="1"] .t-joueur__dette')
         debt.wait_for()
-        assert debt.get_attribute("data-dette") == "1"
-        assert debt.inner_text() == "doit défausser 1 carte"
-        assert page.inner_text("#t-cherchent") == "Cherchent encore : Alice (vous)."
+        expect(debt).to_have_attribute("data-dette", "1")
+        expect(debt).to_have_text("doit défausser 1 carte")
+        expect(page.locator("#t-cherchent")).to_have_text("Cherchent encore : Alice (vous).")
         # « Rien »: Alice gives up the round; nobody is left, two new cards are turned.
         round_before = server_state(live_server, table_id).play.round
         moves = len(stored_record(live_server, table_id).moves)
         page.click("#btn-rien")
         nobody = page.locator(f"#t-manche-precedente[data-manche='{round_before}']")
         nobody.wait_for()
-        assert "personne n'a trouvé de mot" in nobody.inner_text()
-        record = stored_record(live_server, table_id)
+        expect(nobody).to_contain_text("personne n'a trouvé de mot")
+        record = moves_after(live_server, table_id, moves)
         assert record.moves[moves].seat == ME and record.moves[moves].action == {"type": "rien"}
         final = server_state(live_server, table_id)
         assert final.play.round == round_before + 1 and final.play.debts[1] == 1
@@ -573,29 +649,31 @@ def test_themes_teams_packets_are_secret_and_a_word_takes_one(
         state = team_zero_plays(live_server, table_id, dora)
         page.wait_for_selector(MY_TURN)
         # The teams and their scores; this team's three packets, face up for Alice.
-        teams = page.inner_text("#t-equipes")
-        assert "Équipe 1 (la vôtre) : Alice (vous), Chloé" in teams
-        assert "Équipe 2 : Bruno, Dora" in teams
+        teams = page.locator("#t-equipes")
+        expect(teams).to_contain_text("Équipe 1 (la vôtre) : Alice (vous), Chloé", timeout=WAIT_MS)
+        expect(teams).to_contain_text("Équipe 2 : Bruno, Dora")
         for packet, cards in enumerate(state.play.packets):
-            assert sorted(card_ids(page, f"#t-paquet-{packet}")) == sorted(cards)
+            packet_cards = f"#t-paquet-{packet} [data-card], #t-paquet-{packet} [data-id]"
+            wait_ids(page, packet_cards, cards)
             assert len(cards) == packet + 1
-        assert page.inner_text("#t-themes-manche").startswith("Thèmes trouvés cette manche (0/3)")
+        expect(page.locator("#t-themes-manche")).to_have_text(
+            re.compile(r"^Thèmes trouvés cette manche \(0/3\)")
+        )
         page.wait_for_function(
             "() => /Il reste \\d+ s à votre équipe/"
             ".test(document.querySelector('#t-temps')?.textContent || '')"
         )
-        assert re.fullmatch(
-            r"Sablier de .+ : \d+ s sur 120|Votre sablier : \d+ s sur 120",
-            page.text_content("#sablier") or "",
+        expect(page.locator("#sablier")).to_have_text(
+            re.compile(r"^(Sablier de .+ : \d+ s sur 120|Votre sablier : \d+ s sur 120)$")
         )
         # Bruno's page and Dora's WebSocket: the packets' sizes only, face down.
         bruno = new_page()
         open_seat(bruno, live_server, table_id, 1, tokens[1])
         bruno.wait_for_selector("#t-paquets .t-dos")
-        assert bruno.locator("#t-paquets .t-dos").count() == 6
-        assert card_ids(bruno, "#t-paquets") == []
-        assert bruno.locator("#t-mot").count() == 0
-        assert "Au tour de l'équipe 1 (Alice, Chloé)" in bruno.inner_text("#t-consigne")
+        expect(bruno.locator("#t-paquets .t-dos")).to_have_count(6, timeout=WAIT_MS)
+        expect(bruno.locator("#t-paquets [data-card], #t-paquets [data-id]")).to_have_count(0)
+        expect(bruno.locator("#t-mot")).to_have_count(0)
+        expect(bruno.locator("#t-consigne")).to_contain_text("Au tour de l'équipe 1 (Alice, Chloé)")
         seen = dora.wait_until(lambda e: (e.get("vue") or {}).get("equipe_active") == 0)
         assert [p["restantes"] for p in seen["vue"]["paquets"]] == [1, 2, 3]
         assert all("cartes" not in p for p in seen["vue"]["paquets"])
@@ -605,23 +683,26 @@ def test_themes_teams_packets_are_secret_and_a_word_takes_one(
         word = state.word_choices()[0]
         assert word.packet is not None
         say_word(page, word, f"#t-paquet-{word.packet}")
-        assert page.is_checked(f"#t-paquet-choix-{word.packet}")
+        expect(page.locator(f"#t-paquet-choix-{word.packet}")).to_be_checked()
         page.screenshot(path=str(screenshots / "themes-equipe.png"), full_page=True)
         moves = len(stored_record(live_server, table_id).moves)
         page.click("#btn-dire")
         page.locator("#t-decisions .t-decision[data-accepte='true'][data-place='0']").wait_for()
-        said = stored_record(live_server, table_id).moves[moves]
+        said = moves_after(live_server, table_id, moves).moves[moves]
         assert said.seat == ME and said.action["paquet"] == word.packet
         assert said.action["mot"] == word.word and said.action["colonne"] == word.column
         assert sorted(said.action["cartes"]) == sorted(word.cards)
         after = server_state(live_server, table_id)
         assert after.play.used[word.packet] and after.play.active == 0
         page.wait_for_selector(f"#t-paquet-{word.packet}[data-utilise='true']")
-        assert page.get_attribute("#t-themes-manche", "data-nombre") == "1"
-        score = page.get_attribute("#t-equipes li[data-equipe='0'] .t-joueur__score", "data-score")
-        assert score == str(after.play.team_score(after, 0)) != "0"
+        expect(page.locator("#t-themes-manche")).to_have_attribute("data-nombre", "1")
+        score = str(after.play.team_score(after, 0))
+        assert score != "0"
+        expect(page.locator("#t-equipes li[data-equipe='0'] .t-joueur__score")).to_have_attribute(
+            "data-score", score
+        )
         bruno.wait_for_selector(f"#t-paquet-{word.packet}[data-utilise='true']")
-        assert card_ids(bruno, "#t-paquets") == []
+        expect(bruno.locator("#t-paquets [data-card], #t-paquets [data-id]")).to_have_count(0)
         # A second word, packet and cards left to the server (« Au mieux »).
         second = after.word_choices()[0]
         page.check(f"#t-theme-{second.column}")
@@ -631,7 +712,7 @@ def test_themes_teams_packets_are_secret_and_a_word_takes_one(
         page.wait_for_function(
             "() => document.querySelectorAll('#t-paquets [data-utilise=\"true\"]').length === 2"
         )
-        auto = stored_record(live_server, table_id).moves[moves + 1]
+        auto = moves_after(live_server, table_id, moves + 1).moves[moves + 1]
         assert auto.seat == ME and auto.action["mot"] == second.word
         assert auto.action["paquet"] != word.packet and auto.action["cartes"]
     assert page.errors == [] and bruno.errors == []

@@ -19,11 +19,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
 from ludotheque.bots.levels import LEVELS
 from ludotheque.games import default_registry
 from ludotheque.games.themes.cards import entry_key
 from ludotheque.games.themes.familiarity import entry_familiarity, knows_entry
 
+from .conftest import WAIT_MS, poll_until
 from .screens import LAPTOP, shoot
 from .test_browser import check_final_ranking, stored_outcome
 from .test_themes_browser import MY_TURN, server_state
@@ -57,7 +60,7 @@ def create_table(page: Any, server: LiveServer) -> str:
     page.select_option("#place-0", "humain")
     page.select_option("#place-1", "robot:debutant")
     # One person at the table: the lobby's default judge is the vocabulary (D17).
-    assert page.input_value("#opt-jugement") == "vocabulaire"
+    expect(page.locator("#opt-jugement")).to_have_value("vocabulaire")
     page.click("#btn-creer")
     page.wait_for_url(re.compile(r"/table/[^/?#]+$"))
     table_id: str = page.url.rsplit("/", 1)[1]
@@ -84,12 +87,22 @@ def test_a_person_plays_a_whole_game_against_a_debutant(
         if word is None:
             turn = state.play.turn
             page.click("#btn-fin-tour")
-            while (
-                server_state(live_server, table_id).play.turn == turn
-                and not page.locator("#resultat").count()
-            ):
-                assert time.monotonic() < deadline, "the turn did not end"
-                time.sleep(0.05)
+            # This seat's next turn (or the end), on the server and then in the page: until it
+            # draws it, the page still shows the turn that ended as this seat's.
+            after = poll_until(
+                lambda: server_state(live_server, table_id),
+                lambda s, turn=turn: (
+                    s.phase == "fin" or (s.play.turn > turn and s.play.active == ME)
+                ),
+                "the turn did not come back to the person, nor did the game end",
+                timeout=max(1.0, deadline - time.monotonic()),
+            )
+            page.wait_for_function(
+                "p => document.querySelector('#resultat') || new RegExp(p)"
+                ".test(document.querySelector('#jeu .g-entete__mode')?.textContent || '')",
+                arg=rf"\bTour {after.play.turn + 1}\b",
+                timeout=max(1.0, deadline - time.monotonic()) * 1000,
+            )
             continue
         page.check(f"#t-theme-{word.column}")
         page.fill("#t-mot", word.word)
@@ -97,13 +110,20 @@ def test_a_person_plays_a_whole_game_against_a_debutant(
             shoot(page, screenshots, "themes-debutant-table")
         decided = len(state.judgements)
         page.click("#btn-dire")
-        page.wait_for_function(
-            "n => document.querySelectorAll('#t-decisions .t-decision').length > Math.min(n, 19)"
-            " || document.querySelector('#resultat')",
-            arg=decided,
+        after = poll_until(
+            lambda: server_state(live_server, table_id),
+            lambda s, decided=decided: len(s.judgements) > decided,
+            f"the server did not decide « {word.word} »",
         )
-        after = server_state(live_server, table_id)
         assert len(after.judgements) == decided + 1 and after.judgements[-1].accepted
+        # The page draws the decision: the word said is cleared (or the game is over, or the
+        # turn passed).
+        page.wait_for_function(
+            "() => document.querySelector('#resultat')"
+            " || document.querySelector('#jeu')?.dataset.aJouer === 'false'"
+            " || document.querySelector('#t-mot')?.value === ''",
+            timeout=WAIT_MS,
+        )
         said.append(word.word)
 
     shoot(page, screenshots, "themes-debutant-fin")

@@ -9,23 +9,30 @@ words; what is possible is read from the moves the server stored (see test_theme
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
+from .conftest import WAIT_MS, poll_until
 from .screens import LAPTOP, shoot
 from .test_themes_browser import (
     ME,
     MY_TURN,
     SEARCHING,
     Opponent,
+    both_say_nothing,
     create_from_lobby,
     people_table,
     say_word,
     server_state,
     stray_word,
+    turn_back,
     two_people_table,
     wait_my_turn,
+    wait_turned,
 )
 
 LiveServer = Any
@@ -36,18 +43,6 @@ def stray_for(state: Any) -> Any:
     return next(
         (w for w in state.word_choices(other_themes=True) if not state.in_vocabulary(w)), None
     )
-
-
-def both_say_nothing(page: Any, bruno: Opponent, table_id: str, server: LiveServer) -> None:
-    round_ = server_state(server, table_id).play.round
-    page.wait_for_selector(SEARCHING)
-    page.click("#btn-rien")
-    bruno.play({"type": "rien"}, phase="recherche")
-    deadline = time.monotonic() + 20
-    while server_state(server, table_id).play.round == round_:
-        assert time.monotonic() < deadline, "the round did not end"
-        time.sleep(0.05)
-    page.wait_for_selector(SEARCHING)
 
 
 def test_themes_simultaneous_the_refused_player_chooses_the_card_to_give_back(
@@ -66,12 +61,13 @@ def test_themes_simultaneous_the_refused_player_chooses_the_card_to_give_back(
                 break
             both_say_nothing(page, bruno, table_id, live_server)
         word = state.word_choices()[0]
+        wait_turned(page, state.play.turned)
         page.wait_for_selector(SEARCHING)
         say_word(page, word, "#t-retournees")
         page.click("#btn-dire")
         page.locator("#t-manche-precedente[data-gagnant='0']").wait_for()
         # The themes were turned over: the theme Alice chose is not kept for the next round.
-        assert page.locator("input[name='t-theme']:checked").count() == 0
+        expect(page.locator("input[name='t-theme']:checked")).to_have_count(0)
         # Then a word of another theme, which Bruno refuses.
         for _ in range(10):
             state = server_state(live_server, table_id)
@@ -81,60 +77,61 @@ def test_themes_simultaneous_the_refused_player_chooses_the_card_to_give_back(
             both_say_nothing(page, bruno, table_id, live_server)
         else:
             raise AssertionError("Alice never had a word for the judge")
+        wait_turned(page, state.play.turned)
         page.wait_for_selector(SEARCHING)
         say_word(page, stray, "#t-retournees")
         page.click("#btn-dire")
         page.wait_for_selector('#jeu[data-phase="jugement"]')
         # The judge's window is « Délai du juge » in the table's timer, never « Sablier ».
-        page.wait_for_function(
-            "() => /Délai du juge : \\d+ s/.test(document.querySelector('#sablier')?.textContent)"
-        )
-        assert "Sablier" not in page.inner_text("#sablier")
-        assert "attend le verdict de Bruno" in page.inner_text("#t-consigne")
+        timers = page.locator("#sablier")
+        expect(timers).to_have_text(re.compile(r"Délai du juge : \d+ s"), timeout=WAIT_MS)
+        expect(timers).not_to_contain_text("Sablier")
+        expect(page.locator("#t-consigne")).to_contain_text("attend le verdict de Bruno")
         bruno.play({"type": "refuser"}, phase="jugement")
         # The choice: a clear prompt, one button per won card, the focus on the first.
         zone = page.locator("#t-rendre")
         zone.wait_for()
-        owed = server_state(live_server, table_id)
-        assert owed.play.owes(owed, ME) and owed.play.out[ME]
+        owed = poll_until(
+            lambda: server_state(live_server, table_id),
+            lambda s: s.play.owes(s, ME) and s.play.out[ME],
+            "Alice does not owe a card after Bruno refused her word",
+        )
         question = f"Votre mot « {stray.word} » est refusé : choisissez la carte à rendre."
-        assert page.inner_text("#t-rendre-question") == question
-        assert "choisissez-la ci-dessous" in page.inner_text("#t-consigne")
+        expect(page.locator("#t-rendre-question")).to_have_text(question, timeout=WAIT_MS)
+        expect(page.locator("#t-consigne")).to_contain_text("choisissez-la ci-dessous")
         letters = owed.catalog.letters
         expected = [f"Lettre {letters[c].letter}" for c in owed.won_letters[ME]]
         expected += [f"Thème {owed.catalog.theme(f)}" for f in owed.won_themes[ME]]
-        names = page.eval_on_selector_all(
-            "#t-rendre [data-rendre] .t-rendre__nom", "els => els.map(e => e.textContent)"
-        )
-        assert [n.split(" (")[0] for n in names] == expected
-        assert (
-            page.evaluate("() => document.activeElement?.dataset?.rendre")
-            == (owed.won_letters[ME][0])
-        )
-        assert "Carte à rendre" in page.inner_text("#sablier")
-        page.wait_for_function(
-            "() => /Sans choix dans \\d+ s, la carte qui vaut le moins sera rendue/"
-            ".test(document.querySelector('#t-rendre-delai')?.textContent)"
+        # A letter's name may go on with its place in the word: « Lettre A (la première lettre) ».
+        names = page.locator("#t-rendre [data-rendre] .t-rendre__nom")
+        expect(names).to_have_text([re.compile(rf"^{re.escape(e)}( \(.*)?$") for e in expected])
+        first = page.locator(f'#t-rendre [data-rendre="{owed.won_letters[ME][0]}"]')
+        expect(first).to_be_focused()
+        expect(timers).to_contain_text("Carte à rendre")
+        expect(page.locator("#t-rendre-delai")).to_have_text(
+            re.compile(r"Sans choix dans \d+ s, la carte qui vaut le moins sera rendue")
         )
         # No word may be said meanwhile: Alice is out of this round.
-        assert page.locator("#btn-dire").is_disabled()
+        expect(page.locator("#btn-dire")).to_be_disabled()
         shoot(page, shots, "simultanee-carte-a-rendre")
         # By keyboard: the theme card (never the one the rules would give, a letter).
         theme_card = owed.won_themes[ME][0][0]
         page.focus(f'#t-rendre [data-rendre="{theme_card}"]')
         page.keyboard.press("Enter")
         zone.wait_for(state="detached")
-        after = server_state(live_server, table_id)
-        deadline = time.monotonic() + 10  # the page may redraw before the server has applied it
-        while after.play.owes(after, ME) and time.monotonic() < deadline:
-            time.sleep(0.05)
-            after = server_state(live_server, table_id)
+        # The page may redraw before the server has applied it, or the other way round.
+        after = poll_until(
+            lambda: server_state(live_server, table_id),
+            lambda s: not s.play.owes(s, ME),
+            "the server did not apply the card Alice gave back",
+        )
         assert after.won_themes[ME] == () and after.won_letters[ME] == owed.won_letters[ME]
-        assert after.play.debts[ME] == 0 and not after.play.owes(after, ME)
+        assert after.play.debts[ME] == 0
         theme = owed.catalog.theme(owed.won_themes[ME][0])
-        journal = page.inner_text("#journal")
-        assert f"Alice rend le thème {theme} (mot refusé)." in journal
-        assert "Vous ne cherchez plus" in page.inner_text("#t-consigne")
+        expect(page.locator("#journal")).to_contain_text(
+            f"Alice rend le thème {theme} (mot refusé).", timeout=WAIT_MS
+        )
+        expect(page.locator("#t-consigne")).to_contain_text("Vous ne cherchez plus")
     assert page.errors == []
 
 
@@ -148,16 +145,15 @@ def test_themes_a_chosen_theme_is_not_preselected_in_the_next_turn(
     turn = server_state(live_server, table_id).play.turn
     page.check("#t-theme-2")
     page.fill("#t-mot", "mot pas dit")
-    assert page.locator("input[name='t-theme']:checked").count() == 1
+    checked = page.locator("input[name='t-theme']:checked")
+    expect(checked).to_have_count(1)
     page.click("#btn-fin-tour")
-    while server_state(live_server, table_id).play.turn == turn:
-        assert time.monotonic() < deadline, "the turn did not pass"
-        time.sleep(0.05)
-    wait_my_turn(page, deadline)
-    assert server_state(live_server, table_id).play.turn >= turn + 2
-    assert page.locator("input[name='t-theme']:checked").count() == 0
-    assert page.input_value("#t-mot") == ""
-    assert "Choisissez le thème : cliquez une colonne." in page.inner_text("#t-choix")
+    # The Débutant's turn, then Alice's again, on the server and then in the page.
+    after = turn_back(page, live_server, table_id, turn, deadline)
+    assert after.play.turn >= turn + 2
+    expect(checked).to_have_count(0)
+    expect(page.locator("#t-mot")).to_have_value("")
+    expect(page.locator("#t-choix")).to_contain_text("Choisissez le thème : cliquez une colonne.")
     assert page.errors == []
 
 
@@ -186,17 +182,15 @@ def test_themes_the_judge_timer_reads_delai_du_juge(new_page: Any, live_server: 
             {"type": "mot", "colonne": word.column, "mot": word.word, "cartes": list(word.cards)}
         )
         page.wait_for_selector('#jeu[data-a-jouer="true"][data-phase="jugement"]')
-        page.wait_for_function(
-            "() => /Délai du juge : \\d+ s sur 60/"
-            ".test(document.querySelector('#sablier')?.textContent)"
-        )
-        timers = page.inner_text("#sablier")
+        timers = page.locator("#sablier")
+        expect(timers).to_contain_text(re.compile(r"Délai du juge : \d+ s sur 60"), timeout=WAIT_MS)
         # Bruno's hourglass runs on (« le sablier ne s'arrête jamais »); the judge's window is
         # no hourglass of Alice's.
-        assert "Votre sablier" not in timers and "Sablier de Bruno" in timers
-        page.wait_for_function(
-            "() => /^Délai du juge : sans réponse dans \\d+ s, le mot sera accepté\\.$/"
-            ".test(document.querySelector('#t-delai')?.textContent)"
+        expect(timers).to_contain_text("Sablier de Bruno")
+        expect(timers).not_to_contain_text("Votre sablier")
+        expect(page.locator("#t-delai")).to_have_text(
+            re.compile(r"^Délai du juge : sans réponse dans \d+ s, le mot sera accepté\.$"),
+            timeout=WAIT_MS,
         )
         page.click("#btn-valider")
         page.wait_for_selector("#t-jugement", state="detached")
