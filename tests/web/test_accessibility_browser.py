@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import LiveServer
+from .conftest import LiveServer, poll_until
 from .screens import LAPTOP, PHONE
-from .waits_a import wait_until
 
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
 
@@ -129,7 +128,7 @@ def test_the_lobby_in_a_team_mode_and_in_solo(
     page.click("#btn-creer")
     page.wait_for_url(re.compile(r"/table/[^/?#]+$"))
     table_id = page.url.rsplit("/", 1)[1]
-    table = wait_until(
+    table = poll_until(
         lambda: live_server.get(f"/api/tables/{table_id}"),
         lambda t: (t["mode"], t["joueurs"]) == ("solo", 1),
         "the table created from the lobby is a solo table of 1",

@@ -11,9 +11,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .conftest import poll_until
 from .screens import LAPTOP, PHONE, shoot
 from .test_accessibility_browser import check
-from .waits_a import wait_until
 
 LiveServer = Any  # conftest.LiveServer
 PASSWORD = "cheval agrafe pile"
@@ -133,7 +133,7 @@ def test_an_account_is_made_in_the_lobby_plays_from_another_browser_and_is_delet
     table_id = page.url.rsplit("/", 1)[1]
     page.locator("#attente-places .place--moi", has_text="Hortense (vous)").wait_for()
     expect_logged_in(page, "Hortense")
-    seat = wait_until(
+    seat = poll_until(
         lambda: live_server.get(f"/api/tables/{table_id}")["places"][0],
         lambda s: s["nom"] == "Hortense" and s["compte"] is True,
         "seat 1 of the new table is Hortense's account",
@@ -176,7 +176,7 @@ def test_an_account_is_made_in_the_lobby_plays_from_another_browser_and_is_delet
     # The notice shows for 5 s: waited for at once, before the rest of the bar.
     expect(page.locator("#alerte")).to_contain_text("Votre compte est supprimé.", timeout=SERVER)
     page.wait_for_selector("#btn-creer-compte")
-    seat = wait_until(
+    seat = poll_until(
         lambda: live_server.get(f"/api/tables/{table_id}")["places"][0],
         lambda s: s["nom"] == "Anonyme" and s["compte"] is False,
         "the deleted account's seat is « Anonyme », no account",

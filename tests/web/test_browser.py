@@ -32,7 +32,7 @@ from ludotheque.games.gutenberg.wordfinder import best_words
 from ludotheque.lexicon import common_words
 from ludotheque.server.storage import Storage
 
-from .waits_a import wait_until
+from .conftest import poll_until
 
 LiveServer = Any  # conftest.LiveServer: url, database, get(path)
 
@@ -241,7 +241,7 @@ def stored_outcome(server: LiveServer, table_id: str) -> tuple[dict[str, Any], G
 
 def check_final_ranking(page: Any, server: LiveServer, table_id: str, seats: int) -> None:
     """#resultat shows one line per seat, with the ranks and scores the server stored."""
-    table = wait_until(
+    table = poll_until(
         lambda: server.get(f"/api/tables/{table_id}"),
         lambda t: t["statut"] == "terminee",
         f"table {table_id} is over on the server",

@@ -21,9 +21,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .conftest import poll_until
 from .screens import LAPTOP, shoot
 from .test_gremlins_browser import api_post
-from .waits_a import wait_until
 
 LiveServer = Any  # conftest.LiveServer: url, database, get(path)
 
@@ -112,7 +112,7 @@ def test_a_person_plays_a_whole_game_against_the_debutant(
     page.wait_for_selector("#resultat li.resultat__ligne[data-place]")
     page.locator("#resultat").scroll_into_view_if_needed()
     shoot(page, screenshots, "gremlins-debutant-fin")
-    result = wait_until(
+    result = poll_until(
         lambda: live_server.get(f"/api/tables/{table_id}")["resultat"],
         lambda r: r is not None,
         f"table {table_id} has its result on the server",
