@@ -48,14 +48,15 @@ summary="$out/summary.txt"
 for run in $(seq "$runs"); do
   clone=$(mktemp -d /tmp/ludotheque-stress.XXXXXX)
   git clone -q "$repo" "$clone"
+  commit=$(git -C "$clone" rev-parse --short HEAD)
   log="$out/run-$run.log"
   started=$(date +%s)
   (cd "$clone" && CI=true bash .ci/run </dev/null >"$log" 2>&1)
   rc=$?
   seconds=$(( $(date +%s) - started ))
   closing=$(grep -E '^=+ .*(passed|failed|error).* =+$' "$log" | tail -1 | tr -d '=' | xargs)
-  printf 'run %s : rc %s, %d min %02d s, %s\n' "$run" "$rc" $((seconds / 60)) $((seconds % 60)) \
-    "${closing:-aucune ligne de pytest}" | tee -a "$summary"
+  printf 'run %s (%s) : rc %s, %d min %02d s, %s\n' "$run" "$commit" "$rc" $((seconds / 60)) \
+    $((seconds % 60)) "${closing:-aucune ligne de pytest}" | tee -a "$summary"
   if [ "$rc" -ne 0 ]; then
     failed=1
     grep -E '^(FAILED|ERROR) ' "$log" | tee -a "$summary"
