@@ -479,9 +479,15 @@ def test_the_lease_holder_killed_mid_game_another_process_goes_on_with_the_same_
             tallies = [(await api.get(s, "/api/sante"))["robots"] for s in [*survivors, late]]
             by_worker = sum(tally["travailleurs"] for tally in tallies)
             here = sum(tally["sur_place"] for tally in tallies)
+            taken_back = sum(tally["repris"] for tally in tallies)
             print(f"bot decisions after the kill: {by_worker} by the worker, {here} in a server")
             if thinker == "travailleur":
-                assert by_worker >= rounds - kill_round - 1 and here == 0, tallies
+                # With a worker alive, a server thinks itself only to take back a decision whose
+                # worker it judged lost: on a machine whose cores another process keeps busy, the
+                # worker can miss its 1.5 s heartbeat, and that one decision is made in the server
+                # (counted as « repris »), which is the fallback working, not a fault.
+                assert by_worker + taken_back >= rounds - kill_round - 1, tallies
+                assert here == taken_back, tallies
             else:
                 assert by_worker == 0 and here >= rounds - kill_round - 1, tallies
         finally:

@@ -21,6 +21,7 @@ let games = [];
 let etat = null; // last « etat » message
 let seq = 0;
 let pending = false; // a move was sent, no answer yet
+let sentSeq = null; // the sequence number that move was sent with
 let watchOnly = params.has("regarder");
 let rematchId = null;
 let leaveArmed = false;
@@ -207,7 +208,10 @@ function handleMessage(msg) {
     linked = msg.liaison !== false; // while false, the game panel says why it is paused
     if (ws && ws.readyState === WebSocket.OPEN) setOnline();
     seq = msg.prochain_seq;
-    pending = false;
+    // Another seat's move may be told before ours is applied (a simultaneous phase, a robot):
+    // while this seat's count of actions is still the one our move was sent with, that move is
+    // on its way, and the page must not offer the same turn again.
+    pending = pending && msg.prochain_seq === sentSeq && Boolean(msg.a_jouer);
     if (table?.revanche) rematchId = table.revanche;
     if (msg.echeance === null || msg.echeance === undefined) deadline = null;
     else if (msg.echeance > 1e9) deadline = msg.echeance * 1000; // an absolute time (epoch seconds)
@@ -250,6 +254,7 @@ function sendAction(action) {
   }
   ws.send(JSON.stringify({ type: "coup", seq, coup: action }));
   pending = true;
+  sentSeq = seq;
   renderGame();
   return true;
 }
